@@ -1,0 +1,56 @@
+import type { JsonValue } from '../json.js';
+import type { PolicyTrace } from '../policy/types.js';
+
+export type AuditEventType =
+  | 'proposed'
+  | 'decided'
+  | 'approval_requested'
+  | 'approval_granted'
+  | 'approval_rejected'
+  | 'approval_consumed'
+  | 'approval_mismatched'
+  | 'approval_expired'
+  | 'executed'
+  | 'failed'
+  | 'rewritten'
+  | 'shadow'
+  | 'invalid';
+
+/** One audit event as emitted by the pipeline or a store. Absent fields are omitted. */
+export interface AuditEvent {
+  type: AuditEventType;
+  agent?: string;
+  tool?: string;
+  toolCallId?: string;
+  proposalHash?: string;
+  bindingHash?: string;
+  proposalId?: string;
+  /** Effective arguments (canonical JSON). Never the raw text of a call that failed decoding. */
+  argsCanonicalJson?: string;
+  /** Sidecar: canonical JSON of the arguments before a rewrite. */
+  originalArguments?: string;
+  decision?: 'allow' | 'deny' | 'require_approval' | 'approve' | 'reject';
+  reason?: string;
+  mode?: 'enforce' | 'shadow';
+  trace?: PolicyTrace[];
+  error?: { stage?: string; code: string; path?: string };
+  approver?: string;
+  note?: string;
+  /** For an edit: the proposal hash this one replaces. */
+  supersedes?: string;
+  data?: { [key: string]: JsonValue };
+}
+
+/** A hash-chained audit record. */
+export interface AuditRecord extends AuditEvent {
+  seq: number;
+  /** ISO-8601 timestamp. */
+  at: string;
+  prevHash: string;
+  hash: string;
+}
+
+export interface AuditSink {
+  append(event: AuditEvent): Promise<AuditRecord>;
+  records(): Promise<AuditRecord[]>;
+}

@@ -1,0 +1,136 @@
+import type { ApprovalGrant, ApprovalStore, SuspendedToolProposal } from '../approvals/types.js';
+import type { AuditSink } from '../audit/types.js';
+import type { ToolArgumentsValidationError } from '../errors.js';
+import type { JsonValue, ReadonlyJsonValue } from '../json.js';
+import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
+import type { ArgsealTool } from '../tool/types.js';
+
+/** Input of a rewrite hook: a private decoded copy of the current request. */
+export interface RewriteInput<Context = unknown> {
+  agent: string;
+  tool: string;
+  toolCallId: string;
+  arguments: JsonValue;
+  context: Context;
+}
+
+/**
+ * Runs before the call's identity exists. Return replacement arguments, or
+ * `undefined` to keep them. The result goes through schema and snapshot like any request.
+ */
+export type RewriteHook<Context = unknown> = (
+  input: RewriteInput<Context>,
+) => JsonValue | undefined | Promise<JsonValue | undefined>;
+
+export interface AuthorizerOptions<Context = unknown> {
+  agent: string;
+  /** Required. A missing policy is a configuration error (closed by default). */
+  policy: ToolPolicy<Context>;
+  /** Where approvals wait. Without one, `require_approval` denies. */
+  approvals?: ApprovalStore;
+  audit?: AuditSink;
+  mode?: PolicyMode;
+  rewrite?: readonly RewriteHook<Context>[];
+  /** Limits for parseStrictJson / createSnapshot. */
+  maxDepth?: number;
+  maxLength?: number;
+  /** Clock for `createdAt`; defaults to `() => new Date()`. */
+  now?: () => Date;
+  /** Id generator for proposals; defaults to `crypto.randomUUID()`. */
+  generateId?: () => string;
+}
+
+export interface CallOptions<Context = unknown> {
+  toolCallId?: string;
+  context?: Context;
+  signal?: AbortSignal;
+  /** Set by adapters on resume: the proposal hash the caller believes was approved. */
+  resumeOf?: string;
+}
+
+/** A call prepared up to its proposal hash. Immutable; no policy has run. */
+export interface PreparedToolCall {
+  readonly tool: ArgsealTool;
+  readonly agent: string;
+  readonly toolCallId: string;
+  readonly rawArguments: string | undefined;
+  /** Canonical JSON of the request before rewrite. */
+  readonly requestedCanonicalJson: string;
+  readonly rewritten: boolean;
+  /** Canonical JSON of the original request, when a rewrite changed it. */
+  readonly originalArguments: string | undefined;
+  /** Deep-frozen schema output. */
+  readonly snapshot: ReadonlyJsonValue;
+  readonly argsCanonicalJson: string;
+  readonly proposalHash: string;
+  readonly bindingHash: string;
+}
+
+export type PrepareResult =
+  | { ok: true; call: PreparedToolCall }
+  | { ok: false; error: ToolArgumentsValidationError };
+
+/** Result of running policy and approval binding on a prepared call. */
+export type AuthorizationResult =
+  | { type: 'allow'; decision: PolicyDecision; grant?: ApprovalGrant; shadow?: PolicyDecision }
+  | { type: 'deny'; reason: string; decision?: PolicyDecision }
+  | { type: 'suspended'; proposal: SuspendedToolProposal; decision: PolicyDecision };
+
+interface OutcomeBase {
+  tool: string;
+  toolCallId: string;
+}
+
+export type CallOutcome<Output = unknown> =
+  | (OutcomeBase & {
+      status: 'executed';
+      result: Output;
+      proposalHash: string;
+      argsCanonicalJson: string;
+      rewritten: boolean;
+      originalArguments: string | undefined;
+      grant?: ApprovalGrant;
+    })
+  | (OutcomeBase & {
+      status: 'denied';
+      reason: string;
+      proposalHash: string;
+      argsCanonicalJson: string;
+    })
+  | (OutcomeBase & { status: 'suspended'; proposal: SuspendedToolProposal })
+  | (OutcomeBase & { status: 'invalid'; error: ToolArgumentsValidationError })
+  | (OutcomeBase & {
+      status: 'failed';
+      error: unknown;
+      proposalHash: string;
+      argsCanonicalJson: string;
+    });
+
+export interface Authorizer<Context = unknown> {
+  readonly agent: string;
+  readonly mode: PolicyMode;
+  readonly approvals: ApprovalStore | undefined;
+  readonly audit: AuditSink | undefined;
+  /** Decode, rewrite, schema, snapshot, canonicalize, hash. No policy. */
+  prepare(
+    tool: ArgsealTool,
+    rawArguments: string | unknown,
+    options?: CallOptions<Context>,
+  ): Promise<PrepareResult>;
+  /** Policy, then approval binding. Suspends when an approval is required and none matches. */
+  authorize(call: PreparedToolCall, options?: CallOptions<Context>): Promise<AuthorizationResult>;
+  /** Runs the tool on a fresh decoded copy. Call only after `authorize` allowed it. */
+  execute<Output>(
+    call: PreparedToolCall,
+    authorization: Extract<AuthorizationResult, { type: 'allow' }>,
+    options?: CallOptions<Context>,
+  ): Promise<CallOutcome<Output>>;
+  /** authorize + execute on a prepared call. */
+  run<Output>(call: PreparedToolCall, options?: CallOptions<Context>): Promise<CallOutcome<Output>>;
+  /** The whole pipeline for one attempt. */
+  call<Output>(
+    tool: ArgsealTool<any, Output>,
+    rawArguments: string | unknown,
+    options?: CallOptions<Context>,
+  ): Promise<CallOutcome<Output>>;
+}

@@ -1,0 +1,113 @@
+const ERROR_MARKER = Symbol.for('argseal.error');
+const VALIDATION_MARKER = Symbol.for('argseal.error.tool-arguments-validation');
+const APPROVAL_MARKER = Symbol.for('argseal.error.approval');
+const CONFIG_MARKER = Symbol.for('argseal.error.config');
+
+function hasMarker(value: unknown, marker: symbol): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[marker] === true
+  );
+}
+
+/**
+ * Base class of every error argseal throws. `code` is stable across versions;
+ * messages never contain argument payloads.
+ */
+export class ArgsealError extends Error {
+  /** Stable machine-readable code, e.g. `duplicate_key`. */
+  readonly code: string;
+
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ArgsealError';
+    this.code = code;
+    Object.defineProperty(this, ERROR_MARKER, { value: true });
+  }
+
+  /** True for any argseal error, also across duplicate installs of the package. */
+  static isInstance(value: unknown): value is ArgsealError {
+    return hasMarker(value, ERROR_MARKER);
+  }
+}
+
+/** The pipeline stage at which tool arguments were rejected. */
+export type ValidationStage = 'decode' | 'rewrite' | 'schema' | 'snapshot';
+
+/**
+ * Tool arguments were rejected before any policy ran. Carries the stage, a stable
+ * `code`, the JSON Pointer `path` of the offending value and, when known, the tool name.
+ * The offending payload is never part of the message.
+ */
+export class ToolArgumentsValidationError extends ArgsealError {
+  readonly stage: ValidationStage;
+  /** JSON Pointer (RFC 6901) of the offending value; `""` is the whole document. */
+  readonly path: string;
+  readonly tool: string | undefined;
+  /** Schema issues (messages and paths only) when `stage` is `schema`. */
+  readonly issues: readonly { message: string; path: string }[] | undefined;
+
+  constructor(init: {
+    stage: ValidationStage;
+    code: string;
+    path: string;
+    tool?: string | undefined;
+    detail?: string;
+    issues?: readonly { message: string; path: string }[];
+  }) {
+    const where = init.path === '' ? '(root)' : init.path;
+    const toolPart = init.tool === undefined ? '' : `tool "${init.tool}": `;
+    super(
+      init.code,
+      `${toolPart}${init.stage}/${init.code} at ${where}${init.detail ? ` (${init.detail})` : ''}`,
+    );
+    this.name = 'ToolArgumentsValidationError';
+    this.stage = init.stage;
+    this.path = init.path;
+    this.tool = init.tool;
+    this.issues = init.issues;
+    Object.defineProperty(this, VALIDATION_MARKER, { value: true });
+  }
+
+  /** Returns a copy of this error attributed to `tool` and, optionally, another stage. */
+  withContext(tool: string | undefined, stage?: ValidationStage): ToolArgumentsValidationError {
+    return new ToolArgumentsValidationError({
+      stage: stage ?? this.stage,
+      code: this.code,
+      path: this.path,
+      tool,
+      ...(this.issues ? { issues: this.issues } : {}),
+    });
+  }
+
+  static override isInstance(value: unknown): value is ToolArgumentsValidationError {
+    return hasMarker(value, VALIDATION_MARKER);
+  }
+}
+
+/** An approval store refused an operation (bad hash, unknown proposal, already decided...). */
+export class ApprovalError extends ArgsealError {
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.name = 'ApprovalError';
+    Object.defineProperty(this, APPROVAL_MARKER, { value: true });
+  }
+
+  static override isInstance(value: unknown): value is ApprovalError {
+    return hasMarker(value, APPROVAL_MARKER);
+  }
+}
+
+/** argseal was configured wrongly (missing policy, bad tool definition...). */
+export class ArgsealConfigError extends ArgsealError {
+  constructor(code: string, message: string) {
+    super(code, message);
+    this.name = 'ArgsealConfigError';
+    Object.defineProperty(this, CONFIG_MARKER, { value: true });
+  }
+
+  static override isInstance(value: unknown): value is ArgsealConfigError {
+    return hasMarker(value, CONFIG_MARKER);
+  }
+}

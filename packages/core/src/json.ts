@@ -1,0 +1,16 @@
+/** A JSON value in argseal's strict domain. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+
+/** A JSON object in argseal's strict domain. */
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+
+/** A deep-readonly JSON value, as returned by {@link createSnapshot}. */
+export type ReadonlyJsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | readonly ReadonlyJsonValue[]
+  | { readonly [key: string]: ReadonlyJsonValue };

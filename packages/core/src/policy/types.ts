@@ -1,0 +1,42 @@
+import type { JsonValue } from '../json.js';
+
+/** One step of a policy's reasoning, recorded in the audit trail. */
+export interface PolicyTrace {
+  /** Name of the rule that produced this step, e.g. `moneyLimit`. */
+  rule: string;
+  decision: PolicyDecision['type'];
+  reason?: string;
+  /** True when the rule ran in shadow mode and did not block. */
+  shadow?: boolean;
+}
+
+/** What a policy decides for one call. */
+export type PolicyDecision =
+  | { type: 'allow'; reason?: string; trace?: PolicyTrace[] }
+  | { type: 'deny'; reason: string; trace?: PolicyTrace[] }
+  | { type: 'require_approval'; reason: string; trace?: PolicyTrace[] };
+
+/** Everything a policy may look at. `parsedArguments` is a private decoded copy. */
+export interface ToolPolicyInput<Context = unknown> {
+  agent: string;
+  tool: string;
+  toolCallId: string;
+  /** The provider's raw argument text, when the adapter saw it. */
+  rawArguments: string | undefined;
+  /** Decoded copy of the arguments as requested, before rewrite and schema. */
+  requestedArguments: JsonValue;
+  /** Decoded copy of the snapshot: the exact arguments that would execute. */
+  parsedArguments: JsonValue;
+  argsCanonicalJson: string;
+  proposalHash: string;
+  /** Application-owned server context (identity, scope). Never model-filled. */
+  context: Context;
+}
+
+/** A policy: allow, deny or require approval. Throwing or returning garbage denies. */
+export type ToolPolicy<Context = unknown> = (
+  input: ToolPolicyInput<Context>,
+) => PolicyDecision | Promise<PolicyDecision>;
+
+/** `enforce` blocks as decided; `shadow` records decisions and executes anyway. */
+export type PolicyMode = 'enforce' | 'shadow';

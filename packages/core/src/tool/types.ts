@@ -1,0 +1,42 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { ApprovalGrant } from '../approvals/types.js';
+
+/** What a sealed tool's `execute` receives besides its (fresh, private) input. */
+export interface ToolExecutionContext<Context = unknown> {
+  agent: string;
+  toolCallId: string;
+  proposalHash: string;
+  argsCanonicalJson: string;
+  context: Context;
+  /** The grant consumed for this execution, when an approval was required. */
+  grant?: ApprovalGrant;
+  signal?: AbortSignal;
+}
+
+/** Definition accepted by {@link defineTool}. */
+export interface ToolDefinition<Input, Output, Context = unknown> {
+  name: string;
+  description?: string;
+  /** Any Standard Schema v1 validator (zod 4, valibot, arktype...). Parsed exactly once per attempt. */
+  schema: StandardSchemaV1<unknown, Input>;
+  execute: (input: Input, ctx: ToolExecutionContext<Context>) => Output | Promise<Output>;
+  /**
+   * JSON Pointers of fields that do not change what the call does (a memo, a trace id).
+   * Approvals bind to a hash over the other fields plus `classificationVersion`.
+   * Default: none, every field is material.
+   */
+  informationalFields?: readonly string[];
+  /** Required when `informationalFields` is non-empty; bump it when the list changes. */
+  classificationVersion?: string;
+}
+
+/** A tool sealed by argseal. Create with {@link defineTool}. */
+export interface ArgsealTool<Input = any, Output = unknown, Context = any> {
+  readonly kind: 'argseal.tool';
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly schema: StandardSchemaV1<unknown, Input>;
+  readonly execute: (input: Input, ctx: ToolExecutionContext<Context>) => Output | Promise<Output>;
+  readonly informationalFields: readonly string[];
+  readonly classificationVersion: string | undefined;
+}
