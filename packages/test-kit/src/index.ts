@@ -1,0 +1,18 @@
+export type {
+  AdapterHarness,
+  AdapterSession,
+  AdapterSessionInit,
+  HarnessJson,
+  HarnessModelResult,
+  HarnessRunOutcome,
+  ResumeOptions,
+  ScriptedToolCall,
+  ScriptedTurn,
+} from './adapter-harness.js';
+export {
+  describeAdapterContract,
+  REFUND_APPROVAL_REASON,
+  REFUND_APPROVAL_THRESHOLD,
+  SUITE_AGENT,
+  WIPE_DENY_REASON,
+} from './adapter-suite.js';
