@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from '../json/types.js';
 
 /** A call that needs a human decision. Bound to `proposalHash`. */
 export interface SuspendedToolProposal {

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from '../json/types.js';
 import type { PolicyTrace } from '../policy/types.js';
 
 export type AuditEventType =

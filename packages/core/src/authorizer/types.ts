@@ -1,7 +1,7 @@
 import type { ApprovalGrant, ApprovalStore, SuspendedToolProposal } from '../approvals/types.js';
 import type { AuditSink } from '../audit/types.js';
 import type { ToolArgumentsValidationError } from '../errors.js';
-import type { JsonValue, ReadonlyJsonValue } from '../json.js';
+import type { JsonValue, ReadonlyJsonValue } from '../json/types.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
 import type { ArgsealTool } from '../tool/types.js';
 

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json.js';
+import type { JsonValue } from '../json/types.js';
 
 /** One step of a policy's reasoning, recorded in the audit trail. */
 export interface PolicyTrace {

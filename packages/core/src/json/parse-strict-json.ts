@@ -1,0 +1,324 @@
+import { ToolArgumentsValidationError } from '../errors.js';
+import { toJsonPointer } from './json-pointer.js';
+import type { JsonValue } from './types.js';
+
+/** Default nesting limit for {@link parseStrictJson} and {@link createSnapshot}. */
+export const DEFAULT_MAX_DEPTH = 64;
+/** Default size limit for {@link parseStrictJson}, in UTF-16 code units (1 MiB). */
+export const DEFAULT_MAX_LENGTH = 1_048_576;
+
+export interface ParseStrictJsonOptions {
+  /** Deepest allowed nesting of arrays/objects. Default 64. */
+  maxDepth?: number;
+  /** Longest allowed text, in UTF-16 code units. Default 1 MiB. */
+  maxLength?: number;
+  /** Tool name to attribute errors to. */
+  tool?: string;
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Strictly decodes a provider's raw argument string. Beyond `JSON.parse` it rejects
+ * duplicate keys, integer literals beyond ±(2^53−1), literals that overflow to ±Infinity,
+ * `-0`, lone surrogates (raw or escaped), trailing data and depth/size past limits.
+ * Keys such as `__proto__` become own data properties. Errors never contain the payload.
+ *
+ * @throws {ToolArgumentsValidationError} stage `decode`.
+ */
+export function parseStrictJson(text: string, options?: ParseStrictJsonOptions): JsonValue {
+  const tool = options?.tool;
+  if (typeof text !== 'string') throw fail('invalid_input', [], tool);
+  const maxLength = options?.maxLength ?? DEFAULT_MAX_LENGTH;
+  if (text.length > maxLength) throw fail('max_length_exceeded', [], tool);
+  const p = new Parser(text, options?.maxDepth ?? DEFAULT_MAX_DEPTH, tool);
+  p.skipWs();
+  const value = p.parseValue(0);
+  p.skipWs();
+  if (p.pos !== text.length) throw fail('trailing_data', [], tool);
+  return value;
+}
+
+function fail(
+  code: string,
+  path: readonly (string | number)[],
+  tool: string | undefined,
+): ToolArgumentsValidationError {
+  return new ToolArgumentsValidationError({ stage: 'decode', code, path: toJsonPointer(path), tool });
+}
+
+class Parser {
+  pos = 0;
+  readonly path: (string | number)[] = [];
+
+  constructor(
+    readonly text: string,
+    readonly maxDepth: number,
+    readonly tool: string | undefined,
+  ) {}
+
+  error(code: string): ToolArgumentsValidationError {
+    return fail(code, this.path, this.tool);
+  }
+
+  skipWs(): void {
+    const t = this.text;
+    let i = this.pos;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) i++;
+      else break;
+    }
+    this.pos = i;
+  }
+
+  parseValue(depth: number): JsonValue {
+    const c = this.text.charCodeAt(this.pos);
+    if (c === 34) return this.parseString();
+    if (c === 123) return this.parseObject(depth + 1);
+    if (c === 91) return this.parseArray(depth + 1);
+    if (c === 45 || (c >= 48 && c <= 57)) return this.parseNumber();
+    if (c === 116) return this.literal('true', true);
+    if (c === 102) return this.literal('false', false);
+    if (c === 110) return this.literal('null', null);
+    throw this.error('invalid_json');
+  }
+
+  literal<T>(word: string, value: T): T {
+    if (!this.text.startsWith(word, this.pos)) throw this.error('invalid_json');
+    this.pos += word.length;
+    return value;
+  }
+
+  parseObject(depth: number): JsonValue {
+    if (depth > this.maxDepth) throw this.error('max_depth_exceeded');
+    const t = this.text;
+    const out: Record<string, JsonValue> = {};
+    this.pos++;
+    this.skipWs();
+    if (t.charCodeAt(this.pos) === 125) {
+      this.pos++;
+      return out;
+    }
+    const path = this.path;
+    for (;;) {
+      if (t.charCodeAt(this.pos) !== 34) throw this.error('invalid_json');
+      const key = this.parseString();
+      path.push(key);
+      if (Object.hasOwn(out, key)) throw this.error('duplicate_key');
+      this.skipWs();
+      if (t.charCodeAt(this.pos) !== 58) throw this.error('invalid_json');
+      this.pos++;
+      this.skipWs();
+      const value = this.parseValue(depth);
+      if (key === '__proto__') {
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      } else {
+        out[key] = value;
+      }
+      path.pop();
+      this.skipWs();
+      const c = t.charCodeAt(this.pos);
+      if (c === 44) {
+        this.pos++;
+        this.skipWs();
+      } else if (c === 125) {
+        this.pos++;
+        return out;
+      } else {
+        throw this.error('invalid_json');
+      }
+    }
+  }
+
+  parseArray(depth: number): JsonValue {
+    if (depth > this.maxDepth) throw this.error('max_depth_exceeded');
+    const t = this.text;
+    const out: JsonValue[] = [];
+    this.pos++;
+    this.skipWs();
+    if (t.charCodeAt(this.pos) === 93) {
+      this.pos++;
+      return out;
+    }
+    const path = this.path;
+    for (let i = 0; ; i++) {
+      path.push(i);
+      out.push(this.parseValue(depth));
+      path.pop();
+      this.skipWs();
+      const c = t.charCodeAt(this.pos);
+      if (c === 44) {
+        this.pos++;
+        this.skipWs();
+      } else if (c === 93) {
+        this.pos++;
+        return out;
+      } else {
+        throw this.error('invalid_json');
+      }
+    }
+  }
+
+  parseString(): string {
+    const t = this.text;
+    const start = ++this.pos;
+    let i = start;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 34) {
+        this.pos = i + 1;
+        return t.slice(start, i);
+      }
+      if (c === 92) break;
+      if (c < 32 || Number.isNaN(c)) throw this.error('invalid_json');
+      if (c >= 0xd800 && c <= 0xdfff) {
+        const d = t.charCodeAt(i + 1);
+        if (c >= 0xdc00 || !(d >= 0xdc00 && d <= 0xdfff)) throw this.error('lone_surrogate');
+        i += 2;
+        continue;
+      }
+      i++;
+    }
+    return this.parseEscapedString(start, i);
+  }
+
+  parseEscapedString(start: number, firstEscape: number): string {
+    const t = this.text;
+    let out = t.slice(start, firstEscape);
+    let i = firstEscape;
+    let pendingHigh = -1;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (pendingHigh !== -1 && c !== 92) throw this.error('lone_surrogate');
+      if (c === 34) {
+        this.pos = i + 1;
+        return out;
+      }
+      if (c === 92) {
+        const e = t.charCodeAt(i + 1);
+        let unit: number;
+        if (e === 117) {
+          unit = this.hex4(i + 2);
+          i += 6;
+        } else {
+          unit = simpleEscape(e);
+          if (unit === -1) throw this.error('invalid_json');
+          i += 2;
+        }
+        if (pendingHigh !== -1) {
+          if (unit < 0xdc00 || unit > 0xdfff) throw this.error('lone_surrogate');
+          out += String.fromCharCode(pendingHigh, unit);
+          pendingHigh = -1;
+        } else if (unit >= 0xd800 && unit <= 0xdbff) {
+          pendingHigh = unit;
+        } else if (unit >= 0xdc00 && unit <= 0xdfff) {
+          throw this.error('lone_surrogate');
+        } else {
+          out += String.fromCharCode(unit);
+        }
+        continue;
+      }
+      if (c < 32 || Number.isNaN(c)) throw this.error('invalid_json');
+      if (c >= 0xd800 && c <= 0xdfff) {
+        const d = t.charCodeAt(i + 1);
+        if (c >= 0xdc00 || !(d >= 0xdc00 && d <= 0xdfff)) throw this.error('lone_surrogate');
+        out += t.slice(i, i + 2);
+        i += 2;
+        continue;
+      }
+      // copy a run of ordinary characters at once
+      let j = i + 1;
+      for (;;) {
+        const d = t.charCodeAt(j);
+        if (d === 34 || d === 92 || d < 32 || (d >= 0xd800 && d <= 0xdfff) || Number.isNaN(d)) break;
+        j++;
+      }
+      out += t.slice(i, j);
+      i = j;
+    }
+  }
+
+  hex4(at: number): number {
+    let v = 0;
+    for (let k = 0; k < 4; k++) {
+      const c = this.text.charCodeAt(at + k);
+      let d: number;
+      if (c >= 48 && c <= 57) d = c - 48;
+      else if (c >= 97 && c <= 102) d = c - 87;
+      else if (c >= 65 && c <= 70) d = c - 55;
+      else throw this.error('invalid_json');
+      v = v * 16 + d;
+    }
+    return v;
+  }
+
+  parseNumber(): number {
+    const t = this.text;
+    const start = this.pos;
+    let i = start;
+    let integer = true;
+    if (t.charCodeAt(i) === 45) i++;
+    let c = t.charCodeAt(i);
+    if (c === 48) {
+      i++;
+    } else if (c >= 49 && c <= 57) {
+      do i++;
+      while ((c = t.charCodeAt(i)) >= 48 && c <= 57);
+    } else {
+      throw this.error('invalid_json');
+    }
+    if (t.charCodeAt(i) === 46) {
+      integer = false;
+      i++;
+      if (!((c = t.charCodeAt(i)) >= 48 && c <= 57)) throw this.error('invalid_json');
+      do i++;
+      while ((c = t.charCodeAt(i)) >= 48 && c <= 57);
+    }
+    c = t.charCodeAt(i);
+    if (c === 101 || c === 69) {
+      integer = false;
+      i++;
+      c = t.charCodeAt(i);
+      if (c === 43 || c === 45) i++;
+      if (!((c = t.charCodeAt(i)) >= 48 && c <= 57)) throw this.error('invalid_json');
+      do i++;
+      while ((c = t.charCodeAt(i)) >= 48 && c <= 57);
+    }
+    this.pos = i;
+    const value = +t.slice(start, i);
+    if (value === 0) {
+      if (1 / value < 0) throw this.error('negative_zero');
+      return 0;
+    }
+    if (integer) {
+      if (value > MAX_SAFE || value < -MAX_SAFE) throw this.error('unsafe_integer');
+    } else if (value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY) {
+      throw this.error('number_overflow');
+    }
+    return value;
+  }
+}
+
+function simpleEscape(e: number): number {
+  switch (e) {
+    case 34:
+      return 34;
+    case 92:
+      return 92;
+    case 47:
+      return 47;
+    case 98:
+      return 8;
+    case 102:
+      return 12;
+    case 110:
+      return 10;
+    case 114:
+      return 13;
+    case 116:
+      return 9;
+    default:
+      return -1;
+  }
+}

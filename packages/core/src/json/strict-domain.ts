@@ -1,0 +1,215 @@
+import { ToolArgumentsValidationError, type ValidationStage } from '../errors.js';
+import { toJsonPointer } from './json-pointer.js';
+
+/** Options shared by the strict-domain walkers. */
+export interface StrictDomainOptions {
+  /** Deepest allowed nesting of arrays/objects. Default 64. */
+  maxDepth?: number;
+  /** Tool name to attribute errors to. */
+  tool?: string;
+  /** Stage to report errors under. Default `snapshot`. */
+  stage?: ValidationStage;
+  /**
+   * Tells Proxies apart where the runtime can (on Node: `util.types.isProxy`).
+   * Core has no `node:` imports, so this is injected.
+   */
+  isProxy?: (value: object) => boolean;
+}
+
+/**
+ * A strict-domain violation on its way up the walk. Each frame adds its key on the way
+ * out, so the hot path keeps no path stack; the pointer is built only on error.
+ */
+export class DomainFault {
+  readonly tokens: (string | number)[] = [];
+  constructor(readonly code: string) {}
+
+  at(token: string | number): DomainFault {
+    this.tokens.push(token);
+    return this;
+  }
+
+  toError(stage: ValidationStage, tool: string | undefined): ToolArgumentsValidationError {
+    return new ToolArgumentsValidationError({
+      stage,
+      code: this.code,
+      path: toJsonPointer(this.tokens.slice().reverse()),
+      tool,
+    });
+  }
+}
+
+/** Adds `token` to a fault passing through a frame; rethrows anything else unchanged. */
+export function rethrowAt(e: unknown, token: string | number): never {
+  if (e instanceof DomainFault) throw e.at(token);
+  throw e;
+}
+
+/** Walk state shared by one top-level call. */
+export class WalkState {
+  /** Every object entered so far (a second visit is a cycle or a repeated reference). */
+  readonly seen = new Set<object>();
+  /** Objects on the current path, to tell a cycle from a repeated reference. */
+  readonly ancestors: object[] = [];
+  hasIndexKeys = false;
+
+  constructor(
+    readonly maxDepth: number,
+    readonly isProxy: ((value: object) => boolean) | undefined,
+    readonly freeze = false,
+  ) {}
+}
+
+const hasIsWellFormed =
+  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function';
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when `s` has no lone surrogate. */
+export const isWellFormedString: (s: string) => boolean = hasIsWellFormed
+  ? (s) => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
+  : (s) => !LONE_SURROGATE.test(s);
+
+/** Checks a primitive (or null). Returns false when `v` is a non-null object. */
+export function checkPrimitive(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+      if (!isWellFormedString(v)) throw new DomainFault('lone_surrogate');
+      return true;
+    case 'number':
+      if (v !== v || v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY)
+        throw new DomainFault('non_finite_number');
+      if (v === 0 && 1 / v < 0) throw new DomainFault('negative_zero');
+      return true;
+    case 'boolean':
+      return true;
+    case 'object':
+      return v === null;
+    case 'undefined':
+      throw new DomainFault('undefined_value');
+    case 'bigint':
+      throw new DomainFault('bigint_value');
+    case 'function':
+      throw new DomainFault('function_value');
+    default:
+      throw new DomainFault('symbol_value');
+  }
+}
+
+/** The code for an object that is neither a plain record nor a plain array. */
+export function exoticObjectCode(o: object): string {
+  if (o instanceof Date) return 'date_object';
+  if (o instanceof RegExp) return 'regexp_object';
+  if (o instanceof Map || o instanceof WeakMap) return 'map_object';
+  if (o instanceof Set || o instanceof WeakSet) return 'set_object';
+  if (ArrayBuffer.isView(o)) return 'typed_array';
+  if (o instanceof ArrayBuffer) return 'array_buffer';
+  if (
+    o instanceof Number ||
+    o instanceof String ||
+    o instanceof Boolean ||
+    o instanceof Symbol ||
+    o instanceof BigInt
+  )
+    return 'boxed_primitive';
+  if (o instanceof Promise) return 'promise_object';
+  return 'class_instance';
+}
+
+const INDEX_KEY = /^(?:0|[1-9]\d{0,9})$/;
+
+/** True when `k` is an array-index-like key, which JS objects enumerate before others. */
+export function isIndexKey(k: string): boolean {
+  const c = k.charCodeAt(0);
+  return c >= 48 && c <= 57 && INDEX_KEY.test(k) && Number(k) < 4294967295;
+}
+
+/**
+ * Enters an object: depth, repeated-reference/cycle, proxy and prototype checks.
+ * Returns true for arrays. Pair with {@link leaveObject}.
+ */
+export function enterObject(o: object, depth: number, st: WalkState): boolean {
+  if (depth > st.maxDepth) throw new DomainFault('max_depth_exceeded');
+  if (st.seen.has(o)) {
+    throw new DomainFault(st.ancestors.includes(o) ? 'cycle' : 'repeated_reference');
+  }
+  if (st.isProxy?.(o)) throw new DomainFault('proxy_object');
+  const proto = Object.getPrototypeOf(o);
+  const isArray = Array.isArray(o);
+  if (isArray) {
+    if (proto !== Array.prototype) throw new DomainFault('class_instance');
+  } else if (proto !== Object.prototype && proto !== null) {
+    throw new DomainFault(exoticObjectCode(o));
+  }
+  st.seen.add(o);
+  st.ancestors.push(o);
+  return isArray;
+}
+
+export function leaveObject(st: WalkState): void {
+  st.ancestors.pop();
+}
+
+/** Own keys of a plain array must be exactly its indexes plus `length`, and no symbols. */
+export function checkArrayShape(a: readonly unknown[]): void {
+  if (
+    Object.getOwnPropertyNames(a).length === a.length + 1 &&
+    Object.getOwnPropertySymbols(a).length === 0
+  )
+    return;
+  for (let i = 0; i < a.length; i++) {
+    if (!Object.hasOwn(a, i)) throw new DomainFault('sparse_array').at(i);
+  }
+  if (Object.getOwnPropertySymbols(a).length > 0) throw new DomainFault('symbol_key');
+  throw new DomainFault('array_extra_property');
+}
+
+/** The value of an own data property; rejects holes, accessors (never invoked) and hidden props. */
+export function dataValue(o: object, key: string | number): unknown {
+  const d = Object.getOwnPropertyDescriptor(o, key);
+  if (d === undefined) throw new DomainFault('sparse_array').at(key);
+  if (!('value' in d)) throw new DomainFault('accessor_property').at(key);
+  if (!d.enumerable) throw new DomainFault('non_enumerable_property').at(key);
+  return d.value;
+}
+
+/**
+ * Own keys of a plain record in RFC 8785 order (UTF-16 code units). Rejects symbol keys,
+ * non-enumerable properties and keys with lone surrogates.
+ */
+export function sortedRecordKeys(o: object, st: WalkState): string[] {
+  const keys = Object.keys(o);
+  const n = keys.length;
+  if (Object.getOwnPropertySymbols(o).length > 0) throw new DomainFault('symbol_key');
+  if (Object.getOwnPropertyNames(o).length !== n) {
+    for (const k of Object.getOwnPropertyNames(o)) {
+      if (!Object.prototype.propertyIsEnumerable.call(o, k)) {
+        throw new DomainFault('non_enumerable_property').at(k);
+      }
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const k = keys[i] as string;
+    if (!isWellFormedString(k)) throw new DomainFault('lone_surrogate').at(k);
+    if (!st.hasIndexKeys && isIndexKey(k)) st.hasIndexKeys = true;
+  }
+  return sortKeys(keys);
+}
+
+/**
+ * Sorts keys by UTF-16 code units (JS `<` on strings). Insertion sort for the small key
+ * sets of tool arguments, the engine's sort beyond that.
+ */
+export function sortKeys(keys: string[]): string[] {
+  const n = keys.length;
+  if (n > 24) return keys.sort();
+  for (let i = 1; i < n; i++) {
+    const k = keys[i] as string;
+    let j = i - 1;
+    while (j >= 0 && (keys[j] as string) > k) {
+      keys[j + 1] = keys[j] as string;
+      j--;
+    }
+    keys[j + 1] = k;
+  }
+  return keys;
+}
