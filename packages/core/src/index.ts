@@ -23,3 +23,56 @@ export {
   isHashHex,
   sha256Hex,
 } from './hash.js';
+export type {
+  PolicyDecision,
+  PolicyMode,
+  PolicyTrace,
+  ToolPolicy,
+  ToolPolicyInput,
+} from './policy/types.js';
+export type {
+  ApprovalDecisionInput,
+  ApprovalGrant,
+  ApprovalStore,
+  ConsumeResult,
+  ListProposalsFilter,
+  ProposalStatus,
+  StoredProposal,
+  SuspendedToolProposal,
+} from './approvals/types.js';
+export {
+  DEFAULT_GRANT_TTL_MS,
+  MAX_GRANT_USES,
+  assertHash,
+  assertProposal,
+  normalizeDecision,
+  type NormalizedDecision,
+} from './approvals/validate.js';
+export {
+  createMemoryApprovalStore,
+  type MemoryApprovalStoreOptions,
+} from './approvals/memory-store.js';
+export type { AuditEvent, AuditEventType, AuditRecord, AuditSink } from './audit/types.js';
+export {
+  AUDIT_HASH_PREFIX,
+  GENESIS_HASH,
+  auditRecordBody,
+  computeAuditHash,
+} from './audit/audit-hash.js';
+export { verifyAuditChain, type AuditChainVerification } from './audit/verify-chain.js';
+export { createMemoryAuditLog, type MemoryAuditLog } from './audit/memory-log.js';
+export type { ArgsealTool, ToolDefinition, ToolExecutionContext } from './tool/types.js';
+export { defineTool, isArgsealTool } from './tool/define-tool.js';
+export { computeBindingHash } from './authorizer/binding-hash.js';
+export { createAuthorizer } from './authorizer/create-authorizer.js';
+export type {
+  AuthorizationResult,
+  Authorizer,
+  AuthorizerOptions,
+  CallOptions,
+  CallOutcome,
+  PrepareResult,
+  PreparedToolCall,
+  RewriteHook,
+  RewriteInput,
+} from './authorizer/types.js';

@@ -106,5 +106,6 @@ function copyValue(v: unknown, depth: number, st: WalkState): JsonValue {
     out = rec;
   }
   leaveObject(st);
-  return st.freeze ? Object.freeze(out) : out;
+  if (st.freeze) Object.freeze(out);
+  return out;
 }

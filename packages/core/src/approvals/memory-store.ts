@@ -1,0 +1,150 @@
+import type { AuditSink } from '../audit/types.js';
+import { ApprovalError } from '../errors.js';
+import { decodeCanonical } from '../json/canonicalize.js';
+import {
+  DEFAULT_GRANT_TTL_MS,
+  assertHash,
+  assertProposal,
+  normalizeDecision,
+} from './validate.js';
+import type {
+  ApprovalDecisionInput,
+  ApprovalGrant,
+  ApprovalStore,
+  ConsumeResult,
+  ListProposalsFilter,
+  StoredProposal,
+  SuspendedToolProposal,
+} from './types.js';
+
+export interface MemoryApprovalStoreOptions {
+  /** Receives approval_granted / approval_rejected events. */
+  audit?: AuditSink;
+  now?: () => Date;
+  /** Lifetime of a grant decided without `expiresAt`. Default one hour. */
+  defaultGrantTtlMs?: number;
+}
+
+type Row = Omit<StoredProposal, 'parsedArguments'>;
+
+function toStored(row: Row): StoredProposal {
+  return { ...row, parsedArguments: decodeCanonical(row.argsCanonicalJson) };
+}
+
+/**
+ * An in-process approval store. Every operation completes synchronously inside its
+ * promise, so `consume` is atomic within the process. For many workers use
+ * `@argseal/postgres`.
+ */
+export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions): ApprovalStore {
+  const now = options?.now ?? (() => new Date());
+  const ttl = options?.defaultGrantTtlMs ?? DEFAULT_GRANT_TTL_MS;
+  const rows = new Map<string, Row>();
+  const grants: ApprovalGrant[] = [];
+
+  function effectiveStatus(row: Row): Row {
+    if (row.status !== 'approved') return row;
+    const g = grants.find((x) => x.proposalId === row.id);
+    if (g?.expiresAt && Date.parse(g.expiresAt) <= now().getTime()) return { ...row, status: 'expired' };
+    return row;
+  }
+
+  function pendingByHash(hash: string): Row | undefined {
+    for (const row of rows.values()) if (row.status === 'pending' && row.proposalHash === hash) return row;
+    return undefined;
+  }
+
+  return {
+    async suspend(proposal: SuspendedToolProposal) {
+      assertProposal(proposal);
+      const existing = pendingByHash(proposal.proposalHash);
+      if (existing) return toStored(existing);
+      if (rows.has(proposal.id)) throw new ApprovalError('duplicate_proposal_id', 'a proposal with this id exists');
+      const { parsedArguments: _drop, ...rest } = proposal;
+      const row: Row = { ...structuredClone(rest), status: 'pending' };
+      rows.set(row.id, row);
+      return toStored(row);
+    },
+    async getProposal(id: string) {
+      if (typeof id !== 'string') throw new ApprovalError('invalid_proposal_id', 'id must be a string');
+      const row = rows.get(id);
+      return row ? toStored(effectiveStatus(row)) : undefined;
+    },
+    async findPending(hash: string) {
+      assertHash(hash);
+      const row = pendingByHash(hash);
+      return row ? toStored(row) : undefined;
+    },
+    async listProposals(filter?: ListProposalsFilter) {
+      const status = filter?.status ?? 'all';
+      const out = [...rows.values()]
+        .map(effectiveStatus)
+        .filter((r) => status === 'all' || r.status === status)
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+      return out.slice(0, filter?.limit ?? out.length).map(toStored);
+    },
+    async listPending() {
+      return this.listProposals({ status: 'pending' });
+    },
+    async decide(hash: string, input: ApprovalDecisionInput) {
+      assertHash(hash);
+      const at = now();
+      const d = normalizeDecision(input, at);
+      const row = pendingByHash(hash);
+      if (!row) {
+        const known = [...rows.values()].some((r) => r.proposalHash === hash);
+        throw known
+          ? new ApprovalError('proposal_not_pending', 'the proposal with this hash is already decided')
+          : new ApprovalError('proposal_not_found', 'no proposal with this hash');
+      }
+      const grant: ApprovalGrant = {
+        proposalId: row.id,
+        proposalHash: row.proposalHash,
+        bindingHash: row.bindingHash,
+        decision: d.decision,
+        approver: d.approver,
+        ...(d.note !== undefined ? { note: d.note } : {}),
+        grantedAt: at.toISOString(),
+        expiresAt: (d.expiresAt ?? new Date(at.getTime() + ttl)).toISOString(),
+        usesLeft: d.decision === 'approve' ? d.uses : 0,
+      };
+      row.status = d.decision === 'approve' ? 'approved' : 'rejected';
+      row.decidedBy = d.approver;
+      row.decidedAt = grant.grantedAt;
+      if (d.note !== undefined) row.note = d.note;
+      grants.push(grant);
+      await options?.audit?.append({
+        type: d.decision === 'approve' ? 'approval_granted' : 'approval_rejected',
+        agent: row.agent,
+        tool: row.tool,
+        toolCallId: row.toolCallId,
+        proposalId: row.id,
+        proposalHash: row.proposalHash,
+        bindingHash: row.bindingHash,
+        decision: d.decision,
+        approver: d.approver,
+        ...(d.note !== undefined ? { note: d.note } : {}),
+      });
+      return { ...grant };
+    },
+    async consume(bindingHash: string): Promise<ConsumeResult> {
+      assertHash(bindingHash, 'invalid_binding_hash');
+      const t = now().getTime();
+      const mine = grants.filter((g) => g.bindingHash === bindingHash);
+      const live = (g: ApprovalGrant) => !g.expiresAt || Date.parse(g.expiresAt) > t;
+      if (mine.some((g) => g.decision === 'reject' && live(g))) return { ok: false, reason: 'rejected' };
+      const grant = mine.find((g) => g.decision === 'approve' && g.usesLeft > 0 && live(g));
+      if (grant) {
+        grant.usesLeft -= 1;
+        if (grant.usesLeft === 0) {
+          const row = rows.get(grant.proposalId);
+          if (row) row.status = 'consumed';
+        }
+        return { ok: true, grant: { ...grant } };
+      }
+      if (mine.some((g) => g.decision === 'approve' && g.usesLeft > 0)) return { ok: false, reason: 'expired' };
+      if (mine.some((g) => g.decision === 'approve')) return { ok: false, reason: 'used_up' };
+      return { ok: false, reason: 'no_grant' };
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { ApprovalError } from '../errors.js';
+import { isHashHex } from '../hash.js';
+import type { ApprovalDecisionInput, SuspendedToolProposal } from './types.js';
+
+/** Default lifetime of a grant without `expiresAt`: one hour. */
+export const DEFAULT_GRANT_TTL_MS = 60 * 60 * 1000;
+/** Most uses a single grant may allow. */
+export const MAX_GRANT_USES = 1000;
+
+/** Throws `invalid_proposal_hash` (or `code`) unless `hash` is 64 lowercase hex chars. */
+export function assertHash(hash: unknown, code = 'invalid_proposal_hash'): asserts hash is string {
+  if (!isHashHex(hash)) throw new ApprovalError(code, 'expected a 64-character lowercase hex hash');
+}
+
+/** A decision checked and normalized: expiry resolved against `now`. */
+export interface NormalizedDecision {
+  decision: 'approve' | 'reject';
+  approver: string;
+  note: string | undefined;
+  /** null: use the store's default TTL from its own clock. */
+  expiresAt: Date | null;
+  uses: number;
+}
+
+/**
+ * Validates a decision input. Codes: `invalid_decision`, `invalid_approver`,
+ * `invalid_note`, `invalid_expiry`, `expiry_in_past`, `invalid_uses`.
+ * `now` is the store's clock; SQL stores pass the database time.
+ */
+export function normalizeDecision(input: ApprovalDecisionInput, now: Date): NormalizedDecision {
+  if (typeof input !== 'object' || input === null) {
+    throw new ApprovalError('invalid_decision', 'decision input must be an object');
+  }
+  if (input.decision !== 'approve' && input.decision !== 'reject') {
+    throw new ApprovalError('invalid_decision', 'decision must be "approve" or "reject"');
+  }
+  if (typeof input.approver !== 'string' || input.approver.trim() === '' || input.approver.length > 200) {
+    throw new ApprovalError('invalid_approver', 'approver must be a non-empty string');
+  }
+  if (input.note !== undefined && (typeof input.note !== 'string' || input.note.length > 2000)) {
+    throw new ApprovalError('invalid_note', 'note must be a string of at most 2000 characters');
+  }
+  let expiresAt: Date | null = null;
+  if (input.expiresAt !== undefined) {
+    expiresAt = input.expiresAt instanceof Date ? new Date(input.expiresAt.getTime()) : new Date(input.expiresAt as string);
+    if (
+      (typeof input.expiresAt !== 'string' && !(input.expiresAt instanceof Date)) ||
+      Number.isNaN(expiresAt.getTime())
+    ) {
+      throw new ApprovalError('invalid_expiry', 'expiresAt must be a Date or an ISO-8601 string');
+    }
+    if (expiresAt.getTime() <= now.getTime()) {
+      throw new ApprovalError('expiry_in_past', 'expiresAt must be in the future');
+    }
+  }
+  const uses = input.uses ?? 1;
+  if (!Number.isSafeInteger(uses) || uses < 1 || uses > MAX_GRANT_USES) {
+    throw new ApprovalError('invalid_uses', `uses must be an integer from 1 to ${MAX_GRANT_USES}`);
+  }
+  return { decision: input.decision, approver: input.approver, note: input.note, expiresAt, uses };
+}
+
+/** Validates a proposal before a store keeps it. Code: `invalid_proposal`. */
+export function assertProposal(p: SuspendedToolProposal): void {
+  const ok =
+    typeof p === 'object' &&
+    p !== null &&
+    typeof p.id === 'string' &&
+    p.id.length > 0 &&
+    typeof p.agent === 'string' &&
+    typeof p.tool === 'string' &&
+    typeof p.toolCallId === 'string' &&
+    typeof p.argsCanonicalJson === 'string' &&
+    typeof p.reason === 'string' &&
+    typeof p.createdAt === 'string';
+  if (!ok) throw new ApprovalError('invalid_proposal', 'proposal is missing required fields');
+  assertHash(p.proposalHash);
+  assertHash(p.bindingHash, 'invalid_binding_hash');
+}

@@ -1,0 +1,31 @@
+import { sha256Hex } from '../hash.js';
+import { canonicalize } from '../json/canonicalize.js';
+import type { JsonValue } from '../json/types.js';
+import type { AuditEvent, AuditRecord } from './types.js';
+
+/** prevHash of the first record of a chain. */
+export const GENESIS_HASH = '0'.repeat(64);
+/** Domain prefix of audit record hashes. */
+export const AUDIT_HASH_PREFIX = 'argseal/v1/audit:';
+
+/** Drops `undefined` fields so the record is strict JSON. */
+export function auditRecordBody(
+  event: AuditEvent,
+  seq: number,
+  at: string,
+  prevHash: string,
+): Omit<AuditRecord, 'hash'> {
+  const body: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(event)) {
+    if (v !== undefined && k !== 'hash' && k !== 'seq' && k !== 'at' && k !== 'prevHash') body[k] = v;
+  }
+  body.seq = seq;
+  body.at = at;
+  body.prevHash = prevHash;
+  return body as unknown as Omit<AuditRecord, 'hash'>;
+}
+
+/** SHA-256 of `"argseal/v1/audit:" + prevHash + ":" + JCS(record without its hash)`. */
+export function computeAuditHash(prevHash: string, body: Omit<AuditRecord, 'hash'>): Promise<string> {
+  return sha256Hex(`${AUDIT_HASH_PREFIX}${prevHash}:${canonicalize(body as unknown as JsonValue)}`);
+}

@@ -1,0 +1,150 @@
+import type { ApprovalStore, SuspendedToolProposal } from '../approvals/types.js';
+import type { AuditSink } from '../audit/types.js';
+import { canonicalize, decodeCanonical } from '../json/canonicalize.js';
+import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
+import type { AuthorizationResult, CallOptions, PreparedToolCall } from './types.js';
+
+export interface AuthorizeSettings {
+  policy: ToolPolicy<any>;
+  mode: PolicyMode;
+  approvals: ApprovalStore | undefined;
+  audit: AuditSink | undefined;
+  now: () => Date;
+  generateId: () => string;
+}
+
+function isDecision(d: unknown): d is PolicyDecision {
+  if (typeof d !== 'object' || d === null) return false;
+  const { type, reason } = d as { type?: unknown; reason?: unknown };
+  if (type === 'allow') return reason === undefined || typeof reason === 'string';
+  return (type === 'deny' || type === 'require_approval') && typeof reason === 'string' && reason.length > 0;
+}
+
+/** Runs policy on a private decoded copy; denies when the policy throws, misbehaves or mutates. */
+async function decide(
+  s: AuthorizeSettings,
+  call: PreparedToolCall,
+  options: CallOptions<any> | undefined,
+): Promise<PolicyDecision> {
+  const viewA = decodeCanonical(call.argsCanonicalJson);
+  let decision: unknown;
+  try {
+    decision = await s.policy({
+      agent: call.agent,
+      tool: call.tool.name,
+      toolCallId: call.toolCallId,
+      rawArguments: call.rawArguments,
+      requestedArguments: decodeCanonical(call.requestedCanonicalJson),
+      parsedArguments: viewA,
+      argsCanonicalJson: call.argsCanonicalJson,
+      proposalHash: call.proposalHash,
+      context: options?.context,
+    });
+  } catch {
+    return { type: 'deny', reason: 'policy_error' };
+  }
+  let unchanged = false;
+  try {
+    unchanged = canonicalize(viewA) === call.argsCanonicalJson;
+  } catch {
+    unchanged = false;
+  }
+  if (!unchanged) return { type: 'deny', reason: 'policy_mutated_arguments' };
+  if (!isDecision(decision)) return { type: 'deny', reason: 'invalid_policy_decision' };
+  return structuredClone(decision);
+}
+
+/**
+ * Policy, then approval binding. Approval never bypasses policy: a deny is final, and a
+ * grant is consumed only when the policy asks for approval on this exact binding hash.
+ */
+export async function authorizeCall(
+  s: AuthorizeSettings,
+  call: PreparedToolCall,
+  options: CallOptions<any> | undefined,
+): Promise<AuthorizationResult> {
+  const decision = await decide(s, call, options);
+  const base = {
+    agent: call.agent,
+    tool: call.tool.name,
+    toolCallId: call.toolCallId,
+    proposalHash: call.proposalHash,
+  };
+  await s.audit?.append({
+    type: 'decided',
+    ...base,
+    decision: decision.type,
+    mode: s.mode,
+    ...(decision.reason !== undefined ? { reason: decision.reason } : {}),
+    ...(decision.trace ? { trace: decision.trace } : {}),
+  });
+
+  if (s.mode === 'shadow') {
+    await s.audit?.append({
+      type: 'shadow',
+      ...base,
+      decision: decision.type,
+      mode: 'shadow',
+      reason: `SHADOW MODE: enforce would have decided "${decision.type}"${decision.reason ? ` (${decision.reason})` : ''}; executing anyway`,
+    });
+    return { type: 'allow', decision: { type: 'allow', reason: 'shadow_mode' }, shadow: decision };
+  }
+
+  if (decision.type === 'allow') return { type: 'allow', decision };
+  if (decision.type === 'deny') return { type: 'deny', reason: decision.reason, decision };
+  if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
+
+  const consumed = await s.approvals.consume(call.bindingHash);
+  if (consumed.ok) {
+    await s.audit?.append({
+      type: 'approval_consumed',
+      ...base,
+      bindingHash: call.bindingHash,
+      proposalId: consumed.grant.proposalId,
+      approver: consumed.grant.approver,
+    });
+    return { type: 'allow', decision, grant: consumed.grant };
+  }
+  if (consumed.reason === 'rejected') {
+    await s.audit?.append({ type: 'approval_rejected', ...base, bindingHash: call.bindingHash, reason: 'approval_rejected' });
+    return { type: 'deny', reason: 'approval_rejected', decision };
+  }
+  if (options?.resumeOf !== undefined && options.resumeOf !== call.proposalHash) {
+    await s.audit?.append({
+      type: 'approval_mismatched',
+      ...base,
+      reason: 'arguments_changed_since_proposal',
+      supersedes: options.resumeOf,
+    });
+  }
+  if (consumed.reason === 'expired') {
+    await s.audit?.append({ type: 'approval_expired', ...base, bindingHash: call.bindingHash });
+  }
+  const proposal: SuspendedToolProposal = {
+    id: s.generateId(),
+    agent: call.agent,
+    tool: call.tool.name,
+    toolCallId: call.toolCallId,
+    argsCanonicalJson: call.argsCanonicalJson,
+    proposalHash: call.proposalHash,
+    bindingHash: call.bindingHash,
+    parsedArguments: decodeCanonical(call.argsCanonicalJson),
+    reason: decision.reason,
+    createdAt: s.now().toISOString(),
+    ...(call.originalArguments !== undefined ? { originalArguments: call.originalArguments } : {}),
+  };
+  const stored = await s.approvals.suspend(proposal);
+  await s.audit?.append({
+    type: 'approval_requested',
+    ...base,
+    bindingHash: call.bindingHash,
+    proposalId: stored.id,
+    reason: decision.reason,
+  });
+  const { status: _s, decidedAt: _a, decidedBy: _b, note: _n, ...suspended } = stored;
+  return {
+    type: 'suspended',
+    proposal: { ...suspended, parsedArguments: decodeCanonical(call.argsCanonicalJson) },
+    decision,
+  };
+}

@@ -1,0 +1,79 @@
+import { ArgsealConfigError } from '../errors.js';
+import { isWellFormedString } from '../json/strict-domain.js';
+import { isArgsealTool } from '../tool/define-tool.js';
+import { authorizeCall } from './authorize.js';
+import { executeCall } from './execute.js';
+import { prepareCall } from './prepare.js';
+import type { Authorizer, AuthorizerOptions, CallOutcome } from './types.js';
+
+/**
+ * Creates the one lifecycle every adapter reuses: prepare (decode, rewrite, schema,
+ * snapshot, hash), authorize (policy, approval binding) and execute (fresh copy).
+ *
+ * @throws {ArgsealConfigError} `invalid_agent`, `missing_policy`, `invalid_mode`, `invalid_rewrite`.
+ */
+export function createAuthorizer<Context = unknown>(options: AuthorizerOptions<Context>): Authorizer<Context> {
+  const { agent, policy, approvals, audit } = options;
+  if (typeof agent !== 'string' || agent.length === 0 || !isWellFormedString(agent)) {
+    throw new ArgsealConfigError('invalid_agent', 'createAuthorizer: agent must be a non-empty string');
+  }
+  if (typeof policy !== 'function') {
+    throw new ArgsealConfigError('missing_policy', 'createAuthorizer: a policy function is required (closed by default)');
+  }
+  const mode = options.mode ?? 'enforce';
+  if (mode !== 'enforce' && mode !== 'shadow') {
+    throw new ArgsealConfigError('invalid_mode', 'createAuthorizer: mode must be "enforce" or "shadow"');
+  }
+  const rewrite = [...(options.rewrite ?? [])];
+  if (rewrite.some((h) => typeof h !== 'function')) {
+    throw new ArgsealConfigError('invalid_rewrite', 'createAuthorizer: rewrite hooks must be functions');
+  }
+  const now = options.now ?? (() => new Date());
+  const generateId = options.generateId ?? (() => globalThis.crypto.randomUUID());
+  const prepareSettings = { agent, rewrite, maxDepth: options.maxDepth, maxLength: options.maxLength, audit, generateId };
+  const authorizeSettings = { policy, mode, approvals, audit, now, generateId };
+
+  const self: Authorizer<Context> = {
+    agent,
+    mode,
+    approvals,
+    audit,
+    prepare(tool, rawArguments, callOptions) {
+      if (!isArgsealTool(tool)) {
+        throw new ArgsealConfigError('invalid_tool', 'authorizer: tool must come from defineTool');
+      }
+      return prepareCall(prepareSettings, tool, rawArguments, callOptions);
+    },
+    authorize(call, callOptions) {
+      return authorizeCall(authorizeSettings, call, callOptions);
+    },
+    execute(call, authorization, callOptions) {
+      if (authorization?.type !== 'allow') {
+        throw new ArgsealConfigError('not_authorized', 'authorizer.execute needs an allow result from authorize');
+      }
+      return executeCall(audit, call, authorization, callOptions);
+    },
+    async run<Output>(call: Parameters<Authorizer['run']>[0], callOptions?: Parameters<Authorizer<Context>['run']>[1]): Promise<CallOutcome<Output>> {
+      const auth = await authorizeCall(authorizeSettings, call, callOptions);
+      const base = { tool: call.tool.name, toolCallId: call.toolCallId };
+      if (auth.type === 'deny') {
+        return { ...base, status: 'denied', reason: auth.reason, proposalHash: call.proposalHash, argsCanonicalJson: call.argsCanonicalJson };
+      }
+      if (auth.type === 'suspended') return { ...base, status: 'suspended', proposal: auth.proposal };
+      return executeCall<Output>(audit, call, auth, callOptions);
+    },
+    async call(tool, rawArguments, callOptions) {
+      const prepared = await self.prepare(tool, rawArguments, callOptions);
+      if (!prepared.ok) {
+        return {
+          status: 'invalid',
+          tool: tool.name,
+          toolCallId: callOptions?.toolCallId ?? '',
+          error: prepared.error,
+        };
+      }
+      return self.run(prepared.call, { ...callOptions, toolCallId: prepared.call.toolCallId });
+    },
+  };
+  return self;
+}

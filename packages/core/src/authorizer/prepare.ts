@@ -1,0 +1,132 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { AuditSink } from '../audit/types.js';
+import { ToolArgumentsValidationError } from '../errors.js';
+import { computeProposalHash } from '../hash.js';
+import { canonicalize, decodeCanonical } from '../json/canonicalize.js';
+import { toJsonPointer } from '../json/json-pointer.js';
+import { parseStrictJson } from '../json/parse-strict-json.js';
+import { createSnapshot } from '../json/snapshot.js';
+import type { ReadonlyJsonValue } from '../json/types.js';
+import type { ArgsealTool } from '../tool/types.js';
+import { computeBindingHash } from './binding-hash.js';
+import type { CallOptions, PrepareResult, PreparedToolCall, RewriteHook } from './types.js';
+
+export interface PrepareSettings {
+  agent: string;
+  rewrite: readonly RewriteHook<any>[];
+  maxDepth: number | undefined;
+  maxLength: number | undefined;
+  audit: AuditSink | undefined;
+  generateId: () => string;
+}
+
+function issuePath(issue: StandardSchemaV1.Issue): string {
+  return toJsonPointer(
+    (issue.path ?? []).map((p) =>
+      typeof p === 'object' && p !== null ? String((p as { key: PropertyKey }).key) : String(p),
+    ),
+  );
+}
+
+/**
+ * Decode → rewrite → schema (once) → snapshot → canonicalize → hash. No policy runs.
+ * A failure here is never a policy decision: nothing executes, nothing is proposed.
+ */
+export async function prepareCall(
+  s: PrepareSettings,
+  tool: ArgsealTool,
+  rawArguments: unknown,
+  options: CallOptions<any> | undefined,
+): Promise<PrepareResult> {
+  const toolCallId = options?.toolCallId ?? s.generateId();
+  const limits = { maxDepth: s.maxDepth, tool: tool.name };
+  const raw = typeof rawArguments === 'string' ? rawArguments : undefined;
+  try {
+    // decode: raw provider text strictly, or an already-decoded value by the same rules
+    const requested: ReadonlyJsonValue =
+      raw !== undefined
+        ? createSnapshot(parseStrictJson(raw, { ...limits, maxLength: s.maxLength }), limits)
+        : createSnapshot(rawArguments, { ...limits, stage: 'decode' });
+    const requestedCanonicalJson = canonicalize(requested);
+
+    // rewrite: before identity exists
+    let effectiveCanonical = requestedCanonicalJson;
+    for (const hook of s.rewrite) {
+      let out: unknown;
+      try {
+        out = await hook({
+          agent: s.agent,
+          tool: tool.name,
+          toolCallId,
+          arguments: decodeCanonical(effectiveCanonical),
+          context: options?.context,
+        });
+      } catch {
+        throw new ToolArgumentsValidationError({ stage: 'rewrite', code: 'rewrite_failed', path: '', tool: tool.name });
+      }
+      if (out !== undefined) effectiveCanonical = canonicalize(createSnapshot(out, { ...limits, stage: 'rewrite' }));
+    }
+    const rewritten = effectiveCanonical !== requestedCanonicalJson;
+
+    // schema: exactly once, on a fresh copy nobody else holds
+    let result: StandardSchemaV1.Result<unknown>;
+    try {
+      result = await tool.schema['~standard'].validate(decodeCanonical(effectiveCanonical));
+    } catch {
+      throw new ToolArgumentsValidationError({ stage: 'schema', code: 'schema_threw', path: '', tool: tool.name });
+    }
+    if (result.issues) {
+      const issues = result.issues.map((i) => ({ message: i.message, path: issuePath(i) }));
+      throw new ToolArgumentsValidationError({
+        stage: 'schema',
+        code: 'schema_validation_failed',
+        path: issues[0]?.path ?? '',
+        tool: tool.name,
+        issues,
+      });
+    }
+
+    // snapshot: detach from whatever the schema returned
+    const snapshot = createSnapshot(result.value, limits);
+    const argsCanonicalJson = canonicalize(snapshot);
+    const proposalHash = await computeProposalHash({ agent: s.agent, tool: tool.name, argsCanonicalJson });
+    const bindingHash =
+      tool.informationalFields.length > 0
+        ? await computeBindingHash({
+            agent: s.agent,
+            tool: tool.name,
+            argsCanonicalJson,
+            informationalFields: tool.informationalFields,
+            classificationVersion: tool.classificationVersion as string,
+          })
+        : proposalHash;
+    const call: PreparedToolCall = Object.freeze({
+      tool,
+      agent: s.agent,
+      toolCallId,
+      rawArguments: raw,
+      requestedCanonicalJson,
+      rewritten,
+      originalArguments: rewritten ? requestedCanonicalJson : undefined,
+      snapshot,
+      argsCanonicalJson,
+      proposalHash,
+      bindingHash,
+    });
+    const base = { agent: s.agent, tool: tool.name, toolCallId, proposalHash, argsCanonicalJson };
+    if (rewritten) await s.audit?.append({ type: 'rewritten', ...base, originalArguments: requestedCanonicalJson });
+    await s.audit?.append({ type: 'proposed', ...base, ...(rewritten ? { originalArguments: requestedCanonicalJson } : {}) });
+    return { ok: true, call };
+  } catch (e) {
+    if (!ToolArgumentsValidationError.isInstance(e)) throw e;
+    const error = e.tool === tool.name ? e : e.withContext(tool.name);
+    await s.audit?.append({
+      type: 'invalid',
+      agent: s.agent,
+      tool: tool.name,
+      toolCallId,
+      error: { stage: error.stage, code: error.code, path: error.path },
+    });
+    return { ok: false, error };
+  }
+}

@@ -1,0 +1,65 @@
+import { ArgsealConfigError } from '../errors.js';
+import { parseJsonPointer } from '../json/json-pointer.js';
+import { isWellFormedString } from '../json/strict-domain.js';
+import type { ArgsealTool, ToolDefinition } from './types.js';
+
+/**
+ * Declares a tool argseal can seal. The schema is any Standard Schema v1 validator;
+ * it runs exactly once per attempt, and `execute` receives a fresh decoded copy of the
+ * snapshot of its output.
+ *
+ * @throws {ArgsealConfigError} `invalid_tool_name`, `invalid_schema`, `invalid_execute`,
+ *   `invalid_informational_field`, `missing_classification_version`.
+ */
+export function defineTool<Input, Output, Context = unknown>(
+  definition: ToolDefinition<Input, Output, Context>,
+): ArgsealTool<Input, Output, Context> {
+  const { name, schema, execute } = definition;
+  if (typeof name !== 'string' || name.length === 0 || name.length > 128 || !isWellFormedString(name)) {
+    throw new ArgsealConfigError('invalid_tool_name', 'defineTool: name must be a non-empty string of at most 128 characters');
+  }
+  const std = (schema as { '~standard'?: { validate?: unknown; version?: unknown } } | null)?.['~standard'];
+  if (typeof std !== 'object' || std === null || typeof std.validate !== 'function') {
+    throw new ArgsealConfigError('invalid_schema', `defineTool "${name}": schema must implement Standard Schema v1`);
+  }
+  if (typeof execute !== 'function') {
+    throw new ArgsealConfigError('invalid_execute', `defineTool "${name}": execute must be a function`);
+  }
+  const informationalFields = Object.freeze([...(definition.informationalFields ?? [])]);
+  for (const pointer of informationalFields) {
+    try {
+      if (typeof pointer !== 'string' || pointer === '') throw new TypeError('empty');
+      parseJsonPointer(pointer);
+    } catch {
+      throw new ArgsealConfigError(
+        'invalid_informational_field',
+        `defineTool "${name}": informationalFields must be non-empty JSON Pointers`,
+      );
+    }
+  }
+  if (informationalFields.length > 0 && !definition.classificationVersion) {
+    throw new ArgsealConfigError(
+      'missing_classification_version',
+      `defineTool "${name}": informationalFields need a classificationVersion`,
+    );
+  }
+  return Object.freeze({
+    kind: 'argseal.tool' as const,
+    name,
+    description: definition.description,
+    schema,
+    execute,
+    informationalFields,
+    classificationVersion: definition.classificationVersion,
+  });
+}
+
+/** True for a tool created by {@link defineTool} (also across duplicate installs). */
+export function isArgsealTool(value: unknown): value is ArgsealTool {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'argseal.tool' &&
+    typeof (value as { execute?: unknown }).execute === 'function'
+  );
+}
