@@ -1,0 +1,39 @@
+import type { PolicyDecision, PolicyTrace, ToolPolicy } from '@argseal/core';
+import { PolicyConfigError } from '../errors.js';
+import { evaluate, ruleNameOf } from '../internal/decision.js';
+
+/**
+ * Every policy is asked, in order, and the strictest answer wins:
+ * deny > require_approval > allow. The reason is the first deny's (or the first
+ * approval's); the trace concatenates every child's trace in evaluation order, so the
+ * first non-shadow entry with the final decision is the rule that decided.
+ * A child that throws or returns garbage counts as a deny. At least one policy is required.
+ */
+export function allOf<C = unknown>(...policies: ToolPolicy<C>[]): ToolPolicy<C> {
+  if (policies.length === 0) {
+    throw new PolicyConfigError('invalid_policy_options', 'allOf: expected at least one policy');
+  }
+  policies.forEach((p, i) => {
+    if (typeof p !== 'function') {
+      throw new PolicyConfigError(
+        'invalid_policy_options',
+        `allOf: policies[${i}] is not a function`,
+      );
+    }
+  });
+  const children = policies.map((p, i) => ({ policy: p, name: ruleNameOf(p, `allOf[${i}]`) }));
+  return async function allOf(input) {
+    const trace: PolicyTrace[] = [];
+    let deny: PolicyDecision | undefined;
+    let approval: PolicyDecision | undefined;
+    for (const child of children) {
+      const d = await evaluate(child.policy, input, child.name);
+      trace.push(...d.trace);
+      if (d.type === 'deny') deny ??= d;
+      else if (d.type === 'require_approval') approval ??= d;
+    }
+    if (deny) return { type: 'deny', reason: deny.reason!, trace };
+    if (approval) return { type: 'require_approval', reason: approval.reason!, trace };
+    return { type: 'allow', trace };
+  };
+}

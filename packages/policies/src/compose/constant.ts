@@ -1,0 +1,38 @@
+import type { ToolPolicy } from '@argseal/core';
+import { PolicyConfigError } from '../errors.js';
+import { decide } from '../internal/decision.js';
+
+function checkReason(fn: string, reason: unknown): asserts reason is string {
+  if (typeof reason !== 'string' || reason === '') {
+    throw new PolicyConfigError(
+      'invalid_policy_options',
+      `${fn}: reason must be a non-empty string`,
+    );
+  }
+}
+
+/** A policy that always allows. Useful as the last rule of a {@link firstMatch}. */
+export function alwaysAllow<C = unknown>(options: { name?: string } = {}): ToolPolicy<C> {
+  const name = options.name ?? 'alwaysAllow';
+  return () => decide(name, 'allow');
+}
+
+/** A policy that always denies with `reason` (default `denied_by_default`). */
+export function alwaysDeny<C = unknown>(
+  reason = 'denied_by_default',
+  options: { name?: string } = {},
+): ToolPolicy<C> {
+  checkReason('alwaysDeny', reason);
+  const name = options.name ?? 'alwaysDeny';
+  return () => decide(name, 'deny', reason);
+}
+
+/** A policy that always requires a human approval with `reason` (default `approval_required`). */
+export function alwaysRequireApproval<C = unknown>(
+  reason = 'approval_required',
+  options: { name?: string } = {},
+): ToolPolicy<C> {
+  checkReason('alwaysRequireApproval', reason);
+  const name = options.name ?? 'alwaysRequireApproval';
+  return () => decide(name, 'require_approval', reason);
+}
