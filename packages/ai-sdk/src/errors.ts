@@ -1,0 +1,40 @@
+import { ArgsealError } from '@argseal/core';
+
+const AI_SDK_MARKER = Symbol.for('argseal.error.ai-sdk');
+
+/** Stable codes of {@link ArgsealAiSdkError}. */
+export type ArgsealAiSdkErrorCode =
+  /** A tool set entry is neither an argseal tool nor an AI SDK tool with `execute` and a schema. */
+  | 'unsupported_tool'
+  /** A tool's `inputSchema` is not a Standard Schema (zod, valibot...) nor a validating `jsonSchema()`. */
+  | 'unsupported_schema'
+  /** Two entries map to the same tool name, or a key differs from the argseal tool's name. */
+  | 'tool_name_mismatch'
+  /** The policy denied the call; nothing ran. */
+  | 'denied'
+  /** The call needs an approval and no live grant matches its proposal hash; nothing ran. */
+  | 'approval_required';
+
+/**
+ * Base error of `@argseal/ai-sdk`. Messages name the tool and the code, never the
+ * arguments.
+ */
+export class ArgsealAiSdkError extends ArgsealError {
+  declare readonly code: ArgsealAiSdkErrorCode;
+  readonly tool: string | undefined;
+
+  constructor(code: ArgsealAiSdkErrorCode, message: string, tool?: string) {
+    super(code, tool === undefined ? message : `tool "${tool}": ${message}`);
+    this.name = 'ArgsealAiSdkError';
+    this.tool = tool;
+    Object.defineProperty(this, AI_SDK_MARKER, { value: true });
+  }
+
+  static override isInstance(value: unknown): value is ArgsealAiSdkError {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[AI_SDK_MARKER] === true
+    );
+  }
+}

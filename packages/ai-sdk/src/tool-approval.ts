@@ -1,0 +1,63 @@
+import { ArgsealError, type ToolArgumentsValidationError } from '@argseal/core';
+import type { GenericToolApprovalFunction, ToolApprovalStatus, ToolSet } from 'ai';
+import { grantFromClientApproval } from './client-approval.js';
+import { clientApproved, isToolCallInHistory } from './history.js';
+import { preparedCallFor } from './prepare-call.js';
+import { callOptions, type SealRuntime } from './runtime.js';
+
+function invalidReason(error: ToolArgumentsValidationError): string {
+  const path = error.path === '' ? '(root)' : error.path;
+  return `argseal: invalid arguments (stage=${error.stage} code=${error.code} path=${path})`;
+}
+
+/**
+ * The `toolApproval` function: runs policy and approval binding for each call.
+ * - allow            -> 'not-applicable' (new call) / 'approved' (resume); the
+ *                       authorization is handed to the sealed tool's execute
+ * - deny             -> 'denied' with the policy's reason
+ * - require_approval -> 'user-approval' for a new call (the SDK pauses; the proposal
+ *                       is in the store). On resume the SDK treats anything but
+ *                       'denied' as approved, so without a live grant for THIS call's
+ *                       proposal hash the answer is 'denied'.
+ */
+export function createToolApproval<Context>(
+  rt: SealRuntime<Context>,
+): GenericToolApprovalFunction<ToolSet, any, unknown> {
+  return async ({ toolCall, messages }): Promise<ToolApprovalStatus> => {
+    const tool = rt.tools.get(toolCall.toolName);
+    if (tool === undefined) {
+      return { type: 'denied', reason: 'argseal: tool is not sealed (closed by default)' };
+    }
+    const resume = isToolCallInHistory(messages, toolCall.toolCallId);
+    try {
+      const prepared = await preparedCallFor(rt, tool, toolCall.toolCallId, toolCall.input);
+      if (!prepared.ok) return { type: 'denied', reason: invalidReason(prepared.error) };
+      const call = prepared.call;
+      if (resume && clientApproved(messages, call.toolCallId))
+        await grantFromClientApproval(rt, call);
+      const resumeOf = resume ? rt.proposals.get(call.toolCallId)?.proposalHash : undefined;
+      const result = await rt.authorizer.authorize(
+        call,
+        callOptions(rt, call.toolCallId, { resumeOf }),
+      );
+      switch (result.type) {
+        case 'allow':
+          rt.cache.putAllowed({ call, authorization: result });
+          return resume ? { type: 'approved' } : 'not-applicable';
+        case 'deny':
+          return { type: 'denied', reason: result.reason };
+        case 'suspended':
+          rt.proposals.set(call.toolCallId, result.proposal);
+          return resume
+            ? {
+                type: 'denied',
+                reason: `argseal: approval required; no live grant for proposal ${result.proposal.proposalHash}`,
+              }
+            : { type: 'user-approval', reason: result.decision.reason ?? 'approval required' };
+      }
+    } catch (error) {
+      const code = ArgsealError.isInstance(error) ? error.code : 'internal_error';
+      return { type: 'denied', reason: `argseal: authorization failed (code=${code})` };
+    }
+  };
+}
