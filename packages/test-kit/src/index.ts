@@ -16,3 +16,12 @@ export {
   SUITE_AGENT,
   WIPE_DENY_REASON,
 } from './adapter-suite.js';
+export {
+  type ApprovalStoreFixture,
+  type AuditSinkFixture,
+  describeApprovalStoreContract,
+  describeAuditSinkContract,
+  expectCode,
+  makeProposal,
+  sameCall,
+} from './store-suite.js';

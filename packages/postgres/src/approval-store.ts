@@ -1,0 +1,149 @@
+import {
+  type ApprovalDecisionInput,
+  ApprovalError,
+  type ApprovalGrant,
+  type ApprovalStore,
+  type AuditSink,
+  type ConsumeResult,
+  type ListProposalsFilter,
+  type StoredProposal,
+  type SuspendedToolProposal,
+} from '@argseal/core';
+import { consumeGrant } from './consume.js';
+import { decideProposal } from './decide.js';
+import { isUniqueViolation, toApprovalError } from './errors.js';
+import { listProposals } from './list.js';
+import { toProposal } from './rows.js';
+import { type Runner, runnerFor, type SqlQueryable } from './sql-db.js';
+import { PROPOSALS, proposalColumns, READ_PROPOSAL_COLUMNS } from './sql-text.js';
+import { assertHash, assertProposal, DEFAULT_GRANT_TTL_MS } from './validate.js';
+
+export interface SqlApprovalStoreOptions {
+  /** Receives approval_granted / approval_rejected events (as core's memory store). */
+  audit?: AuditSink;
+  /** Lifetime of a grant decided without `expiresAt`, from the database clock. Default one hour. */
+  defaultGrantTtlMs?: number;
+}
+
+const INSERT_PENDING = `INSERT INTO argseal_proposals (id, proposal_hash, binding_hash, agent, tool,
+    tool_call_id, args_canonical_json, original_arguments, reason, created_at, status)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending')
+  ON CONFLICT (proposal_hash) WHERE status = 'pending' DO NOTHING
+  RETURNING ${proposalColumns()}`;
+
+const SELECT_PENDING = `SELECT ${proposalColumns()} FROM argseal_proposals
+  WHERE proposal_hash = $1 AND status = 'pending'`;
+
+/** Inserts a pending proposal, or returns the pending twin; undefined if the twin was decided meanwhile. */
+async function suspendOnce(runner: Runner, p: SuspendedToolProposal): Promise<StoredProposal | undefined> {
+  let inserted: Record<string, unknown>[];
+  try {
+    inserted = await runner.query(INSERT_PENDING, [
+      p.id,
+      p.proposalHash,
+      p.bindingHash,
+      p.agent,
+      p.tool,
+      p.toolCallId,
+      p.argsCanonicalJson,
+      p.originalArguments ?? null,
+      p.reason,
+      p.createdAt,
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new ApprovalError('duplicate_proposal_id', 'a proposal with this id exists');
+    }
+    throw error;
+  }
+  if (inserted[0]) return toProposal(inserted[0]);
+  const existing = await runner.query(SELECT_PENDING, [p.proposalHash]);
+  return existing[0] ? toProposal(existing[0]) : undefined;
+}
+
+/**
+ * An `ApprovalStore` in SQL (PostgreSQL via `pg`, or PGlite). Run `migrate(db)` first.
+ * Safe for many workers on one PostgreSQL database: suspend dedupes through a unique
+ * index, decide and consume are single atomic statements, expiry uses the database clock.
+ */
+export function createSqlApprovalStore(
+  db: SqlQueryable,
+  options: SqlApprovalStoreOptions = {},
+): ApprovalStore {
+  const runner = runnerFor(db);
+  const audit = options.audit;
+  const ttlMs = options.defaultGrantTtlMs ?? DEFAULT_GRANT_TTL_MS;
+  if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) {
+    throw new ApprovalError('invalid_grant_ttl', 'defaultGrantTtlMs must be a positive integer');
+  }
+
+  async function guarded<T>(operation: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      throw toApprovalError(error, operation);
+    }
+  }
+
+  return {
+    async suspend(proposal: SuspendedToolProposal) {
+      assertProposal(proposal);
+      return guarded('suspend', async () => {
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const stored = await suspendOnce(runner, proposal);
+          if (stored) return stored;
+        }
+        throw new ApprovalError('store_unavailable', 'suspend: the pending proposal kept changing');
+      });
+    },
+
+    async getProposal(id: string) {
+      if (typeof id !== 'string') throw new ApprovalError('invalid_proposal_id', 'id must be a string');
+      return guarded('getProposal', async () => {
+        const rows = await runner.query(`SELECT ${READ_PROPOSAL_COLUMNS} FROM ${PROPOSALS} WHERE id = $1`, [id]);
+        return rows[0] ? toProposal(rows[0]) : undefined;
+      });
+    },
+
+    async findPending(proposalHash: string) {
+      assertHash(proposalHash);
+      return guarded('findPending', async () => {
+        const rows = await runner.query(SELECT_PENDING, [proposalHash]);
+        return rows[0] ? toProposal(rows[0]) : undefined;
+      });
+    },
+
+    listProposals(filter?: ListProposalsFilter) {
+      return guarded('listProposals', () => listProposals(runner, filter));
+    },
+
+    listPending() {
+      return guarded('listPending', () => listProposals(runner, { status: 'pending' }));
+    },
+
+    async decide(proposalHash: string, input: ApprovalDecisionInput): Promise<ApprovalGrant> {
+      assertHash(proposalHash);
+      const { grant, proposal } = await guarded('decide', () =>
+        decideProposal(runner, proposalHash, input, ttlMs),
+      );
+      await audit?.append({
+        type: grant.decision === 'approve' ? 'approval_granted' : 'approval_rejected',
+        agent: proposal.agent,
+        tool: proposal.tool,
+        toolCallId: proposal.toolCallId,
+        proposalId: grant.proposalId,
+        proposalHash: grant.proposalHash,
+        bindingHash: grant.bindingHash,
+        decision: grant.decision,
+        approver: grant.approver,
+        ...(grant.note !== undefined ? { note: grant.note } : {}),
+      });
+      return grant;
+    },
+
+    async consume(bindingHash: string): Promise<ConsumeResult> {
+      assertHash(bindingHash, 'invalid_binding_hash');
+      return guarded('consume', () => consumeGrant(runner, bindingHash));
+    },
+  };
+}

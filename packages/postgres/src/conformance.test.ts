@@ -1,0 +1,52 @@
+import {
+  describeApprovalStoreContract,
+  describeAuditSinkContract,
+} from '@argseal/test-kit';
+import { afterAll } from 'vitest';
+import {
+  describePostgres,
+  freshPGliteSchema,
+  freshPostgresSchema,
+  sharedPGlite,
+  tempDir,
+} from './__fixtures__/databases.js';
+import { createSqlApprovalStore } from './approval-store.js';
+import { createSqlAuditLog } from './audit-log.js';
+
+// The same conformance suite core's memory store passes, on every SQL engine.
+
+const memory = sharedPGlite();
+const files = tempDir('argseal-pglite-');
+const fileBacked = sharedPGlite(files.dir);
+afterAll(async () => {
+  await memory.close();
+  await fileBacked.close();
+  files.remove();
+});
+
+for (const [label, engine] of [
+  ['PGlite in-memory', memory],
+  ['PGlite file-backed', fileBacked],
+] as const) {
+  describeApprovalStoreContract(label, async () => {
+    const db = await freshPGliteSchema(await engine.get());
+    const audit = createSqlAuditLog(db);
+    return { store: createSqlApprovalStore(db, { audit }), audit };
+  });
+  describeAuditSinkContract(label, async () => {
+    const db = await freshPGliteSchema(await engine.get());
+    return { audit: createSqlAuditLog(db) };
+  });
+}
+
+describePostgres('PostgreSQL', (url) => {
+  describeApprovalStoreContract('PostgreSQL (pg Pool)', async () => {
+    const fresh = await freshPostgresSchema(url);
+    const audit = createSqlAuditLog(fresh.pool);
+    return { store: createSqlApprovalStore(fresh.pool, { audit }), audit, close: fresh.close };
+  });
+  describeAuditSinkContract('PostgreSQL (pg Pool)', async () => {
+    const fresh = await freshPostgresSchema(url);
+    return { audit: createSqlAuditLog(fresh.pool), close: fresh.close };
+  });
+});

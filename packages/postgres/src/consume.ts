@@ -1,0 +1,54 @@
+import type { ConsumeResult } from '@argseal/core';
+import { toGrant } from './rows.js';
+import type { Runner } from './sql-db.js';
+import { grantColumns, LIVE } from './sql-text.js';
+
+/**
+ * One atomic statement takes one use of the oldest live approve grant for the binding
+ * hash, unless a live rejection exists for it, and marks the proposal consumed when its
+ * last use is gone. The grant row is locked; a consumer that waited on it re-checks
+ * `uses_left` after the winner commits, so a single-use grant is taken exactly once.
+ * Expiry is judged by the database clock.
+ */
+const CONSUME = `WITH taken AS (
+    UPDATE argseal_grants SET uses_left = uses_left - 1, last_used_at = now()
+    WHERE id = (
+      SELECT id FROM argseal_grants
+      WHERE binding_hash = $1 AND decision = 'approve' AND uses_left > 0 AND ${LIVE}
+        AND NOT EXISTS (
+          SELECT 1 FROM argseal_grants r
+          WHERE r.binding_hash = $1 AND r.decision = 'reject'
+            AND (r.expires_at IS NULL OR r.expires_at > now()))
+      ORDER BY id LIMIT 1
+      FOR UPDATE
+    )
+    RETURNING *
+  ), spent AS (
+    UPDATE argseal_proposals SET status = 'consumed'
+    FROM taken WHERE argseal_proposals.id = taken.proposal_id AND taken.uses_left = 0
+    RETURNING argseal_proposals.id
+  )
+  SELECT ${grantColumns('taken')} FROM taken`;
+
+/** Why nothing was consumed (same precedence as core's memory store). */
+const EXPLAIN = `SELECT
+    coalesce(bool_or(decision = 'reject' AND ${LIVE}), false) AS rejected,
+    coalesce(bool_or(decision = 'approve' AND uses_left > 0 AND ${LIVE}), false) AS live,
+    coalesce(bool_or(decision = 'approve' AND uses_left > 0), false) AS unused,
+    coalesce(bool_or(decision = 'approve'), false) AS approved
+  FROM argseal_grants WHERE binding_hash = $1`;
+
+export async function consumeGrant(runner: Runner, bindingHash: string): Promise<ConsumeResult> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const rows = await runner.query(CONSUME, [bindingHash]);
+    if (rows[0]) return { ok: true, grant: toGrant(rows[0]) };
+    const [why] = await runner.query(EXPLAIN, [bindingHash]);
+    if (why?.rejected === true) return { ok: false, reason: 'rejected' };
+    // The row we waited on was used up by a concurrent winner, but another grant is live.
+    if (why?.live === true) continue;
+    if (why?.unused === true) return { ok: false, reason: 'expired' };
+    if (why?.approved === true) return { ok: false, reason: 'used_up' };
+    return { ok: false, reason: 'no_grant' };
+  }
+  return { ok: false, reason: 'used_up' };
+}

@@ -1,0 +1,75 @@
+import { type ApprovalDecisionInput, ApprovalError, type ApprovalGrant } from '@argseal/core';
+import { toGrant } from './rows.js';
+import type { Runner } from './sql-db.js';
+import { grantColumns, iso } from './sql-text.js';
+import { normalizeDecision } from './validate.js';
+
+/**
+ * One statement: the pending proposal flips to approved/rejected and its grant is
+ * inserted, or nothing happens at all. Expiry (given or default) uses the database clock.
+ */
+const DECIDE = `WITH decided AS (
+    UPDATE argseal_proposals
+    SET status = $2, decided_by = $3, decided_at = now(), note = $4
+    WHERE proposal_hash = $1 AND status = 'pending'
+      AND ($5::timestamptz IS NULL OR $5::timestamptz > now())
+    RETURNING id, proposal_hash, binding_hash, agent, tool, tool_call_id
+  ), granted AS (
+    INSERT INTO argseal_grants (proposal_id, proposal_hash, binding_hash, decision, approver, note,
+      granted_at, expires_at, uses_left)
+    SELECT id, proposal_hash, binding_hash, $6, $3, $4, now(),
+      coalesce($5::timestamptz, now() + make_interval(secs => $8::double precision / 1000)), $7
+    FROM decided
+    RETURNING *
+  )
+  SELECT ${grantColumns('granted')}, decided.agent AS agent, decided.tool AS tool,
+    decided.tool_call_id AS tool_call_id
+  FROM granted JOIN decided ON decided.id = granted.proposal_id`;
+
+/** Why DECIDE matched nothing. */
+const EXPLAIN = `SELECT ($1::timestamptz IS NOT NULL AND $1::timestamptz <= now()) AS past,
+  (SELECT status FROM argseal_proposals WHERE proposal_hash = $2
+    ORDER BY (status = 'pending') DESC, seq DESC LIMIT 1) AS status`;
+
+export interface DecideOutcome {
+  grant: ApprovalGrant;
+  proposal: { agent: string; tool: string; toolCallId: string };
+}
+
+export async function decideProposal(
+  runner: Runner,
+  proposalHash: string,
+  input: ApprovalDecisionInput,
+  ttlMs: number,
+): Promise<DecideOutcome> {
+  const [clock] = await runner.query(`SELECT ${iso('now()')} AS now`);
+  const d = normalizeDecision(input, new Date(String(clock?.now)));
+  const expiresAt = d.expiresAt ? d.expiresAt.toISOString() : null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const rows = await runner.query(DECIDE, [
+      proposalHash,
+      d.decision === 'approve' ? 'approved' : 'rejected',
+      d.approver,
+      d.note ?? null,
+      expiresAt,
+      d.decision,
+      d.decision === 'approve' ? d.uses : 0,
+      ttlMs,
+    ]);
+    const row = rows[0];
+    if (row) {
+      const proposal = { agent: String(row.agent), tool: String(row.tool), toolCallId: String(row.tool_call_id) };
+      return { grant: toGrant(row), proposal };
+    }
+    const [why] = await runner.query(EXPLAIN, [expiresAt, proposalHash]);
+    if (why?.past === true) throw new ApprovalError('expiry_in_past', 'expiresAt must be in the future');
+    if (why?.status === null || why?.status === undefined) {
+      throw new ApprovalError('proposal_not_found', 'no proposal with this hash');
+    }
+    if (why.status !== 'pending') {
+      throw new ApprovalError('proposal_not_pending', 'the proposal with this hash is already decided');
+    }
+    // A pending proposal appeared between the two statements: decide it.
+  }
+  throw new ApprovalError('store_unavailable', 'decide: the proposal kept changing; try again');
+}

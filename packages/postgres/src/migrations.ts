@@ -1,0 +1,72 @@
+/** One forward-only schema step. Published migrations are never edited, only appended. */
+export interface Migration {
+  version: number;
+  name: string;
+  statements: readonly string[];
+}
+
+export const MIGRATIONS_TABLE = 'argseal_schema_migrations';
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'approvals_and_audit',
+    statements: [
+      `CREATE TABLE argseal_proposals (
+        id text PRIMARY KEY,
+        seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+        proposal_hash text NOT NULL CHECK (proposal_hash ~ '^[0-9a-f]{64}$'),
+        binding_hash text NOT NULL CHECK (binding_hash ~ '^[0-9a-f]{64}$'),
+        agent text NOT NULL,
+        tool text NOT NULL,
+        tool_call_id text NOT NULL,
+        args_canonical_json text NOT NULL,
+        original_arguments text,
+        reason text NOT NULL,
+        created_at text NOT NULL,
+        status text NOT NULL CHECK (status IN ('pending', 'approved', 'rejected', 'consumed', 'expired')),
+        decided_by text,
+        decided_at timestamptz,
+        note text,
+        stored_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE UNIQUE INDEX argseal_proposals_one_pending
+        ON argseal_proposals (proposal_hash) WHERE status = 'pending'`,
+      'CREATE INDEX argseal_proposals_hash ON argseal_proposals (proposal_hash)',
+      'CREATE INDEX argseal_proposals_status ON argseal_proposals (status, seq)',
+      `CREATE TABLE argseal_grants (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        proposal_id text NOT NULL UNIQUE REFERENCES argseal_proposals (id),
+        proposal_hash text NOT NULL,
+        binding_hash text NOT NULL,
+        decision text NOT NULL CHECK (decision IN ('approve', 'reject')),
+        approver text NOT NULL,
+        note text,
+        granted_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz,
+        uses_left integer NOT NULL CHECK (uses_left >= 0),
+        last_used_at timestamptz
+      )`,
+      'CREATE INDEX argseal_grants_binding ON argseal_grants (binding_hash, id)',
+      `CREATE TABLE argseal_audit (
+        seq bigint PRIMARY KEY,
+        at text NOT NULL,
+        prev_hash text NOT NULL,
+        hash text NOT NULL UNIQUE,
+        type text NOT NULL,
+        proposal_hash text,
+        body text NOT NULL
+      )`,
+      'CREATE INDEX argseal_audit_proposal ON argseal_audit (proposal_hash)',
+      `CREATE TABLE argseal_audit_head (
+        id integer PRIMARY KEY CHECK (id = 1),
+        next_seq bigint NOT NULL,
+        hash text NOT NULL
+      )`,
+      `INSERT INTO argseal_audit_head (id, next_seq, hash) VALUES (1, 0, repeat('0', 64))`,
+    ],
+  },
+];
+
+/** The schema version this build of `@argseal/postgres` writes and expects. */
+export const SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1]!.version;

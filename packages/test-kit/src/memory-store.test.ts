@@ -1,0 +1,9 @@
+import { createMemoryApprovalStore, createMemoryAuditLog } from '@argseal/core';
+import { describeApprovalStoreContract, describeAuditSinkContract } from './store-suite.js';
+
+describeApprovalStoreContract('memory', () => {
+  const audit = createMemoryAuditLog();
+  return { store: createMemoryApprovalStore({ audit }), audit };
+});
+
+describeAuditSinkContract('memory', () => ({ audit: createMemoryAuditLog() }));
