@@ -1,0 +1,15 @@
+export { tool, getAgentsToolSource, type AgentsToolSource } from './agents-tool.js';
+export type { PendingApproval } from './approvals.js';
+export { ArgsealAgentsError } from './errors.js';
+export { INVALID_ARGUMENTS_KEY, readInvalidMarker } from './invalid-marker.js';
+export type { JsonObjectSchema } from './json-schema.js';
+export { isArgsealRefusal, REFUSAL_PREFIX, type RefusalKind } from './outcome-text.js';
+export type { SealableTool, SealToolOptions } from './resolve-tool.js';
+export {
+  createAgentsSeal,
+  type AgentsSeal,
+  type AgentsSealOptions,
+  type DecideOptions,
+  type RejectOptions,
+} from './seal.js';
+export { isSealedTool } from './tool-seam.js';
