@@ -1,4 +1,4 @@
-import { type ArgsealTool, defineTool } from '@argseal/core';
+import { type ArgsealTool, defineTool, isArgsealTool } from '@argseal/core';
 import type { Tool, ToolExecutionOptions } from 'ai';
 import { ArgsealAiSdkError } from './errors.js';
 import { type SdkOptionsChannel, sdkOptionsFor } from './sdk-options-channel.js';
@@ -23,14 +23,6 @@ type SdkSchemaLike = {
 type ValidationResultLike = { success: true; value: unknown } | { success: false; error: unknown };
 
 const SDK_SCHEMA = Symbol.for('vercel.ai.schema');
-
-export function isArgsealTool(value: unknown): value is ArgsealTool {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { kind?: unknown }).kind === 'argseal.tool'
-  );
-}
 
 function isStandardSchema(value: unknown): value is StandardLike {
   const std = (value as { '~standard'?: { validate?: unknown } } | null)?.['~standard'];

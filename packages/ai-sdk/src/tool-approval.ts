@@ -3,6 +3,7 @@ import type { GenericToolApprovalFunction, ToolApprovalStatus, ToolSet } from 'a
 import { grantFromClientApproval } from './client-approval.js';
 import { clientApproved, isToolCallInHistory } from './history.js';
 import { preparedCallFor } from './prepare-call.js';
+import { priorProposalHash } from './prior-proposal.js';
 import { callOptions, type SealRuntime } from './runtime.js';
 
 function invalidReason(error: ToolArgumentsValidationError): string {
@@ -35,7 +36,7 @@ export function createToolApproval<Context>(
       const call = prepared.call;
       if (resume && clientApproved(messages, call.toolCallId))
         await grantFromClientApproval(rt, call);
-      const resumeOf = resume ? rt.proposals.get(call.toolCallId)?.proposalHash : undefined;
+      const resumeOf = resume ? await priorProposalHash(rt, call.toolCallId) : undefined;
       const result = await rt.authorizer.authorize(
         call,
         callOptions(rt, call.toolCallId, { resumeOf }),

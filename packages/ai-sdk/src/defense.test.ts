@@ -1,0 +1,139 @@
+import { generateText, stepCountIs, streamText, tool } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { scriptedModel } from './__fixtures__/scripted-model.js';
+import { resultFor, start } from './__fixtures__/turns.js';
+import { createTestWorld } from './__fixtures__/world.js';
+import { sealTools } from './index.js';
+
+describe('defense in depth', () => {
+  it('without toolApproval a call needing approval is refused by execute, never run', async () => {
+    const world = createTestWorld();
+    const sealed = sealTools([world.tools.refund], { authorizer: world.authorizer });
+    const model = sealed.wrapModel(
+      scriptedModel([
+        { toolCallId: 'd1', tool: 'refund', rawArguments: '{"orderId":"o-1","amount":100}' },
+      ]),
+    );
+    const result = await generateText({
+      model,
+      tools: sealed.tools,
+      messages: start,
+      stopWhen: stepCountIs(3),
+    });
+    const output = resultFor(result.responseMessages, 'd1');
+    expect(output?.type).toBe('error-text');
+    expect(output?.value).toContain('approval required');
+    expect(world.executed).toHaveLength(0);
+    expect(world.parses.refund).toBe(1);
+    expect(await world.approvals.listPending()).toHaveLength(1);
+  });
+
+  it('without toolApproval a denied call is refused with the reason; an allowed one runs', async () => {
+    const world = createTestWorld();
+    const sealed = sealTools([world.tools.refund], { authorizer: world.authorizer });
+    const model = sealed.wrapModel(
+      scriptedModel([
+        { toolCallId: 'd2', tool: 'refund', rawArguments: '{"orderId":"o-1","amount":10}' },
+      ]),
+    );
+    await generateText({ model, tools: sealed.tools, messages: start, stopWhen: stepCountIs(3) });
+    expect(world.executed).toHaveLength(1);
+  });
+
+  it('without the model middleware the tool side still prepares, authorizes and executes a fresh copy', async () => {
+    const world = createTestWorld();
+    const sealed = sealTools([world.tools.refund], { authorizer: world.authorizer });
+    const result = await generateText({
+      model: scriptedModel([
+        { toolCallId: 'd3', tool: 'refund', rawArguments: '{"orderId":"o-1","amount":10}' },
+      ]),
+      tools: sealed.tools,
+      toolApproval: sealed.toolApproval,
+      messages: start,
+      stopWhen: stepCountIs(3),
+    });
+    expect(world.executed).toHaveLength(1);
+    expect(world.parses.refund).toBe(1);
+    expect(resultFor(result.responseMessages, 'd3')?.type).toBe('json');
+  });
+
+  it('an unsealed tool next to sealed ones is denied by toolApproval (closed by default)', async () => {
+    const world = createTestWorld();
+    const sealed = sealTools([world.tools.lookup], { authorizer: world.authorizer });
+    let ran = false;
+    const rogue = tool({
+      inputSchema: z.object({}),
+      execute: async () => {
+        ran = true;
+        return 'x';
+      },
+    });
+    const result = await generateText({
+      ...sealed.settings(scriptedModel([{ toolCallId: 'u1', tool: 'rogue', rawArguments: '{}' }])),
+      tools: { ...sealed.tools, rogue },
+      messages: start,
+      stopWhen: stepCountIs(3),
+    });
+    expect(ran).toBe(false);
+    expect(resultFor(result.responseMessages, 'u1')?.reason).toContain('not sealed');
+  });
+
+  it('a tool that throws yields an error result and a failed audit event', async () => {
+    const world = createTestWorld();
+    const boom = tool({
+      inputSchema: z.object({}),
+      execute: async (): Promise<string> => {
+        throw new Error('backend down');
+      },
+    });
+    const sealed = sealTools({ boom }, { authorizer: world.authorizer });
+    const result = await generateText({
+      ...sealed.settings(scriptedModel([{ toolCallId: 'b1', tool: 'boom', rawArguments: '' }])),
+      messages: start,
+      stopWhen: stepCountIs(3),
+    });
+    expect(resultFor(result.responseMessages, 'b1')?.value).toContain('backend down');
+    expect(
+      (await world.audit.records()).some((r) => r.type === 'failed' && r.toolCallId === 'b1'),
+    ).toBe(true);
+  });
+
+  it('a store failure during authorization denies instead of executing', async () => {
+    const world = createTestWorld();
+    world.approvals.consume = async () => {
+      throw new Error('db down');
+    };
+    const sealed = sealTools([world.tools.refund], { authorizer: world.authorizer });
+    const result = await generateText({
+      ...sealed.settings(
+        scriptedModel([
+          { toolCallId: 's1', tool: 'refund', rawArguments: '{"orderId":"o","amount":99}' },
+        ]),
+      ),
+      messages: start,
+      stopWhen: stepCountIs(3),
+    });
+    expect(world.executed).toHaveLength(0);
+    expect(resultFor(result.responseMessages, 's1')).toMatchObject({ type: 'execution-denied' });
+  });
+
+  it('streaming: raw deltas are display-only; the tool-call part carries canonical text; unapproved calls never run', async () => {
+    const world = createTestWorld();
+    const sealed = sealTools([world.tools.refund], { authorizer: world.authorizer });
+    const raw = '{ "orderId" : "o-1", "amount" : 100 }';
+    const result = streamText({
+      ...sealed.settings(scriptedModel([{ toolCallId: 'st1', tool: 'refund', rawArguments: raw }])),
+      messages: start,
+      stopWhen: stepCountIs(3),
+    });
+    const types: string[] = [];
+    for await (const part of result.fullStream) {
+      types.push(part.type);
+      if (part.type === 'tool-call') expect(part.input).toEqual({ amount: 100, orderId: 'o-1' });
+    }
+    expect(types).toContain('tool-approval-request');
+    expect(types).not.toContain('tool-result');
+    expect(world.executed).toHaveLength(0);
+  });
+});
