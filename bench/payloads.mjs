@@ -32,7 +32,7 @@ export function makePayload(items, seed = 7) {
   };
 }
 
-export const small = makePayload(5);
-export const large = makePayload(620);
+export const small = makePayload(9);
+export const large = makePayload(980);
 export const smallText = JSON.stringify(small);
 export const largeText = JSON.stringify(large);

@@ -35,7 +35,10 @@ const SELECT_PENDING = `SELECT ${proposalColumns()} FROM argseal_proposals
   WHERE proposal_hash = $1 AND status = 'pending'`;
 
 /** Inserts a pending proposal, or returns the pending twin; undefined if the twin was decided meanwhile. */
-async function suspendOnce(runner: Runner, p: SuspendedToolProposal): Promise<StoredProposal | undefined> {
+async function suspendOnce(
+  runner: Runner,
+  p: SuspendedToolProposal,
+): Promise<StoredProposal | undefined> {
   let inserted: Record<string, unknown>[];
   try {
     inserted = await runner.query(INSERT_PENDING, [
@@ -98,9 +101,13 @@ export function createSqlApprovalStore(
     },
 
     async getProposal(id: string) {
-      if (typeof id !== 'string') throw new ApprovalError('invalid_proposal_id', 'id must be a string');
+      if (typeof id !== 'string')
+        throw new ApprovalError('invalid_proposal_id', 'id must be a string');
       return guarded('getProposal', async () => {
-        const rows = await runner.query(`SELECT ${READ_PROPOSAL_COLUMNS} FROM ${PROPOSALS} WHERE id = $1`, [id]);
+        const rows = await runner.query(
+          `SELECT ${READ_PROPOSAL_COLUMNS} FROM ${PROPOSALS} WHERE id = $1`,
+          [id],
+        );
         return rows[0] ? toProposal(rows[0]) : undefined;
       });
     },

@@ -1,8 +1,8 @@
 import {
-  auditRecordBody,
   type AuditEvent,
   type AuditRecord,
   type AuditSink,
+  auditRecordBody,
   canonicalize,
   computeAuditHash,
   decodeCanonical,
@@ -48,13 +48,19 @@ export function createSqlAuditLog(db: SqlQueryable): SqlAuditLog {
         canonicalEvent = canonicalize(recordBody(event, 0, '', '') as unknown as JsonValue);
       } catch (error) {
         if (SqlStoreError.isInstance(error)) throw error;
-        throw new SqlStoreError('invalid_audit_event', 'append: the event is not JSON data', { cause: error });
+        throw new SqlStoreError('invalid_audit_event', 'append: the event is not JSON data', {
+          cause: error,
+        });
       }
       const cleanEvent = decodeCanonical(canonicalEvent) as unknown as AuditEvent;
       try {
         return await runner.transaction(async (query) => {
           const [head] = await query(LOCK_HEAD);
-          if (!head) throw new SqlStoreError('schema_not_migrated', 'append: audit head row missing; run migrate(db)');
+          if (!head)
+            throw new SqlStoreError(
+              'schema_not_migrated',
+              'append: audit head row missing; run migrate(db)',
+            );
           const seq = Number(head.next_seq);
           const record = recordBody(cleanEvent, seq, String(head.at), String(head.hash));
           const hash = await computeAuditHash(record.prevHash, record);

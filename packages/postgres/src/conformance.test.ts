@@ -1,7 +1,4 @@
-import {
-  describeApprovalStoreContract,
-  describeAuditSinkContract,
-} from '@argseal/test-kit';
+import { describeApprovalStoreContract, describeAuditSinkContract } from '@argseal/test-kit';
 import { afterAll } from 'vitest';
 import {
   describePostgres,

@@ -58,16 +58,24 @@ export async function decideProposal(
     ]);
     const row = rows[0];
     if (row) {
-      const proposal = { agent: String(row.agent), tool: String(row.tool), toolCallId: String(row.tool_call_id) };
+      const proposal = {
+        agent: String(row.agent),
+        tool: String(row.tool),
+        toolCallId: String(row.tool_call_id),
+      };
       return { grant: toGrant(row), proposal };
     }
     const [why] = await runner.query(EXPLAIN, [expiresAt, proposalHash]);
-    if (why?.past === true) throw new ApprovalError('expiry_in_past', 'expiresAt must be in the future');
+    if (why?.past === true)
+      throw new ApprovalError('expiry_in_past', 'expiresAt must be in the future');
     if (why?.status === null || why?.status === undefined) {
       throw new ApprovalError('proposal_not_found', 'no proposal with this hash');
     }
     if (why.status !== 'pending') {
-      throw new ApprovalError('proposal_not_pending', 'the proposal with this hash is already decided');
+      throw new ApprovalError(
+        'proposal_not_pending',
+        'the proposal with this hash is already decided',
+      );
     }
     // A pending proposal appeared between the two statements: decide it.
   }

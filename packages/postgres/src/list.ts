@@ -14,7 +14,10 @@ export async function listProposals(
   const status = filter?.status ?? 'all';
   const limit = filter?.limit;
   if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) {
-    throw new ApprovalError('invalid_filter', 'listProposals: limit must be a non-negative integer');
+    throw new ApprovalError(
+      'invalid_filter',
+      'listProposals: limit must be a non-negative integer',
+    );
   }
   const rows = await runner.query(
     `SELECT ${READ_PROPOSAL_COLUMNS} FROM ${PROPOSALS}

@@ -1,4 +1,8 @@
-import { assertProposal as coreAssertProposal, decodeCanonical, type SuspendedToolProposal } from '@argseal/core';
+import {
+  assertProposal as coreAssertProposal,
+  decodeCanonical,
+  type SuspendedToolProposal,
+} from '@argseal/core';
 
 export { assertHash, DEFAULT_GRANT_TTL_MS, normalizeDecision } from '@argseal/core';
 

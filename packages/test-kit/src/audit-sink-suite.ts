@@ -51,7 +51,11 @@ export function describeAuditSinkContract(
     });
 
     it('absent fields are omitted, not stored as undefined', async () => {
-      const record = await sink().append({ type: 'failed', tool: 'refund', reason: undefined } as AuditEvent);
+      const record = await sink().append({
+        type: 'failed',
+        tool: 'refund',
+        reason: undefined,
+      } as AuditEvent);
       expect('reason' in record).toBe(false);
       const [stored] = await sink().records();
       expect(stored && 'reason' in stored).toBe(false);
@@ -74,7 +78,9 @@ export function describeAuditSinkContract(
     });
 
     it('50 concurrent appends: no record lost, chain verifies', async () => {
-      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => sink().append(event(i))));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => sink().append(event(i))),
+      );
       const records = await sink().records();
       expect(records).toHaveLength(50);
       expect(await verifyAuditChain(records)).toMatchObject({ ok: true });

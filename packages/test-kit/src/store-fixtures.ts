@@ -23,7 +23,12 @@ let counter = 0;
 
 /** A valid proposal with fresh hashes. `bindingHash` differs from `proposalHash` when `separateBinding`. */
 export async function makeProposal(
-  overrides: { agent?: string; tool?: string; args?: Record<string, unknown>; separateBinding?: boolean } = {},
+  overrides: {
+    agent?: string;
+    tool?: string;
+    args?: Record<string, unknown>;
+    separateBinding?: boolean;
+  } = {},
 ): Promise<SuspendedToolProposal> {
   counter += 1;
   const n = `${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}`;
@@ -52,20 +57,29 @@ export async function makeProposal(
 /** The same proposal as a new call would produce it: same hashes, new id and call id. */
 export function sameCall(proposal: SuspendedToolProposal): SuspendedToolProposal {
   counter += 1;
-  return { ...proposal, id: `${proposal.id}-again-${counter}`, toolCallId: `${proposal.toolCallId}-again` };
+  return {
+    ...proposal,
+    id: `${proposal.id}-again-${counter}`,
+    toolCallId: `${proposal.toolCallId}-again`,
+  };
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `fn` expecting it to reject with an argseal error of `code`; returns the error. */
-export async function expectCode(fn: () => Promise<unknown>, code: string): Promise<Error & { code: string }> {
+export async function expectCode(
+  fn: () => Promise<unknown>,
+  code: string,
+): Promise<Error & { code: string }> {
   let caught: unknown;
   try {
     await fn();
   } catch (error) {
     caught = error;
   }
-  if (caught === undefined) throw new Error(`expected a rejection with code ${code}, but it resolved`);
+  if (caught === undefined)
+    throw new Error(`expected a rejection with code ${code}, but it resolved`);
   const actual = (caught as { code?: unknown }).code;
   if (actual !== code) {
     throw new Error(`expected code ${code}, got ${String(actual)}: ${(caught as Error).message}`);

@@ -20,7 +20,9 @@ export function eventCases(fx: () => ApprovalStoreFixture): void {
     const of = (hash: string) => records.filter((r) => r.proposalHash === hash).map((r) => r.type);
     expect(of(approvedOne.proposalHash)).toContain('approval_granted');
     expect(of(rejectedOne.proposalHash)).toContain('approval_rejected');
-    const granted = records.find((r) => r.type === 'approval_granted' && r.proposalHash === approvedOne.proposalHash);
+    const granted = records.find(
+      (r) => r.type === 'approval_granted' && r.proposalHash === approvedOne.proposalHash,
+    );
     expect(granted).toMatchObject({
       approver: 'alice',
       decision: 'approve',
@@ -38,7 +40,9 @@ export function eventCases(fx: () => ApprovalStoreFixture): void {
     const proposal = await makeProposal();
     await store.suspend(proposal);
     const before = (await audit.records()).length;
-    await store.decide(proposal.proposalHash, { decision: 'approve', approver: '' }).catch(() => undefined);
+    await store
+      .decide(proposal.proposalHash, { decision: 'approve', approver: '' })
+      .catch(() => undefined);
     await store.decide('bad', { decision: 'approve', approver: 'a' }).catch(() => undefined);
     await store.consume('bad').catch(() => undefined);
     expect((await audit.records()).length).toBe(before);

@@ -28,7 +28,10 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
     const { store } = fx();
     const proposal = await approved(fx);
     const first = await store.consume(proposal.bindingHash);
-    expect(first).toMatchObject({ ok: true, grant: { decision: 'approve', usesLeft: 0, proposalId: proposal.id } });
+    expect(first).toMatchObject({
+      ok: true,
+      grant: { decision: 'approve', usesLeft: 0, proposalId: proposal.id },
+    });
     expect(await store.consume(proposal.bindingHash)).toEqual({ ok: false, reason: 'used_up' });
     expect((await store.getProposal(proposal.id))?.status).toBe('consumed');
   });
@@ -50,7 +53,11 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
     const { store } = fx();
     const proposal = await makeProposal();
     await store.suspend(proposal);
-    const grant = await store.decide(proposal.proposalHash, { decision: 'reject', approver: 'bob', note: 'no' });
+    const grant = await store.decide(proposal.proposalHash, {
+      decision: 'reject',
+      approver: 'bob',
+      note: 'no',
+    });
     expect(grant).toMatchObject({
       decision: 'reject',
       approver: 'bob',
@@ -95,7 +102,11 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
     const proposal = await makeProposal();
     await store.suspend(proposal);
     const expiresAt = new Date(Date.now() + 1500);
-    const grant = await store.decide(proposal.proposalHash, { decision: 'approve', approver: 'alice', expiresAt });
+    const grant = await store.decide(proposal.proposalHash, {
+      decision: 'approve',
+      approver: 'alice',
+      expiresAt,
+    });
     expect(Date.parse(grant.expiresAt ?? '')).toBe(expiresAt.getTime());
     await sleep(expiresAt.getTime() - Date.now() + 400);
     expect(await store.consume(proposal.bindingHash)).toEqual({ ok: false, reason: 'expired' });
@@ -109,14 +120,20 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
     const proposal = await makeProposal();
     await store.suspend(proposal);
     const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
-    await store.decide(proposal.proposalHash, { decision: 'approve', approver: 'alice', expiresAt });
+    await store.decide(proposal.proposalHash, {
+      decision: 'approve',
+      approver: 'alice',
+      expiresAt,
+    });
     expect((await store.consume(proposal.bindingHash)).ok).toBe(true);
   });
 
   it('100 concurrent consumes of a single-use grant: exactly one wins', async () => {
     const { store } = fx();
     const proposal = await approved(fx);
-    const results = await Promise.all(Array.from({ length: 100 }, () => store.consume(proposal.bindingHash)));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => store.consume(proposal.bindingHash)),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const r of results) if (!r.ok) expect(r.reason).toBe('used_up');
   });
@@ -124,7 +141,9 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
   it('concurrent consumes of a 5-use grant: exactly five win', async () => {
     const { store } = fx();
     const proposal = await approved(fx, 5);
-    const results = await Promise.all(Array.from({ length: 40 }, () => store.consume(proposal.bindingHash)));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => store.consume(proposal.bindingHash)),
+    );
     const wins = results.filter((r) => r.ok);
     expect(wins).toHaveLength(5);
     const left = wins.map((r) => (r.ok ? r.grant.usesLeft : -1)).sort();

@@ -15,7 +15,10 @@ export function inputCases(fx: () => ApprovalStoreFixture): void {
     const { store } = fx();
     const before = await snapshot(store);
     for (const hash of [...BAD_HASHES, 42 as unknown as string, undefined as unknown as string]) {
-      const e = await expectCode(() => store.decide(hash, { decision: 'approve', approver: 'a' }), 'invalid_proposal_hash');
+      const e = await expectCode(
+        () => store.decide(hash, { decision: 'approve', approver: 'a' }),
+        'invalid_proposal_hash',
+      );
       expect(ApprovalError.isInstance(e)).toBe(true);
       await expectCode(() => store.consume(hash), 'invalid_binding_hash');
       await expectCode(() => store.findPending(hash), 'invalid_proposal_hash');
@@ -76,9 +79,18 @@ export function inputCases(fx: () => ApprovalStoreFixture): void {
       [{ decision: 'approve', approver: 'a', uses: 1.5 }, 'invalid_uses'],
       [{ decision: 'approve', approver: 'a', uses: Number.NaN }, 'invalid_uses'],
       [{ decision: 'approve', approver: 'a', uses: '2' }, 'invalid_uses'],
-      [{ decision: 'approve', approver: 'a', expiresAt: new Date(Date.now() - 60_000) }, 'expiry_in_past'],
-      [{ decision: 'approve', approver: 'a', expiresAt: '2001-01-01T00:00:00.000Z' }, 'expiry_in_past'],
-      [{ decision: 'approve', approver: 'a', expiresAt: '2001-01-01T00:00:00.000Z', uses: 0 }, 'expiry_in_past'],
+      [
+        { decision: 'approve', approver: 'a', expiresAt: new Date(Date.now() - 60_000) },
+        'expiry_in_past',
+      ],
+      [
+        { decision: 'approve', approver: 'a', expiresAt: '2001-01-01T00:00:00.000Z' },
+        'expiry_in_past',
+      ],
+      [
+        { decision: 'approve', approver: 'a', expiresAt: '2001-01-01T00:00:00.000Z', uses: 0 },
+        'expiry_in_past',
+      ],
       [null, 'invalid_decision'],
     ];
     for (const [input, code] of cases) {

@@ -28,7 +28,9 @@ export function lifecycleCases(fx: () => ApprovalStoreFixture): void {
     const a = await store.suspend(first);
     const b = await store.suspend(sameCall(first));
     expect(b.id).toBe(a.id);
-    const pending = (await store.listPending()).filter((p) => p.proposalHash === first.proposalHash);
+    const pending = (await store.listPending()).filter(
+      (p) => p.proposalHash === first.proposalHash,
+    );
     expect(pending).toHaveLength(1);
   });
 
@@ -49,7 +51,7 @@ export function lifecycleCases(fx: () => ApprovalStoreFixture): void {
     const stored = await store.suspend(proposal);
     (stored.parsedArguments as Record<string, unknown>).amount = 1;
     const again = await store.getProposal(proposal.id);
-    expect((again?.parsedArguments as Record<string, unknown>).amount).toBe(120);
+    expect((again!.parsedArguments as Record<string, unknown>).amount).toBe(120);
   });
 
   it('lists proposals newest first, by status and with a limit', async () => {
@@ -109,7 +111,10 @@ export function lifecycleCases(fx: () => ApprovalStoreFixture): void {
       'proposal_not_pending',
     );
     expect(ApprovalError.isInstance(error)).toBe(true);
-    expect(await store.getProposal(proposal.id)).toMatchObject({ status: 'approved', decidedBy: 'alice' });
+    expect(await store.getProposal(proposal.id)).toMatchObject({
+      status: 'approved',
+      decidedBy: 'alice',
+    });
   });
 
   it('concurrent decisions on one proposal: exactly one wins', async () => {
@@ -118,12 +123,16 @@ export function lifecycleCases(fx: () => ApprovalStoreFixture): void {
     await store.suspend(proposal);
     const settled = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) =>
-        store.decide(proposal.proposalHash, { decision: i % 2 ? 'reject' : 'approve', approver: `a${i}` }),
+        store.decide(proposal.proposalHash, {
+          decision: i % 2 ? 'reject' : 'approve',
+          approver: `a${i}`,
+        }),
       ),
     );
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
     for (const s of settled) {
-      if (s.status === 'rejected') expect((s.reason as { code: string }).code).toBe('proposal_not_pending');
+      if (s.status === 'rejected')
+        expect((s.reason as { code: string }).code).toBe('proposal_not_pending');
     }
   });
 

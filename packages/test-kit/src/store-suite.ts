@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { ApprovalStoreFixture } from './store-fixtures.js';
+import { eventCases } from './store-suite-events.js';
 import { grantCases } from './store-suite-grants.js';
 import { inputCases } from './store-suite-input.js';
 import { lifecycleCases } from './store-suite-lifecycle.js';
-import { eventCases } from './store-suite-events.js';
 
 export { describeAuditSinkContract } from './audit-sink-suite.js';
 export type { ApprovalStoreFixture, AuditSinkFixture } from './store-fixtures.js';

@@ -1,6 +1,7 @@
 import type { ApprovalStore, SuspendedToolProposal } from '../approvals/types.js';
 import type { AuditSink } from '../audit/types.js';
 import { canonicalize, decodeCanonical } from '../json/canonicalize.js';
+import type { JsonValue } from '../json/types.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
 import type { AuthorizationResult, CallOptions, PreparedToolCall } from './types.js';
 
@@ -29,12 +30,17 @@ async function decide(
   const viewA = decodeCanonical(call.argsCanonicalJson);
   let decision: unknown;
   try {
+    let requested: JsonValue | undefined;
     decision = await s.policy({
       agent: call.agent,
       tool: call.tool.name,
       toolCallId: call.toolCallId,
       rawArguments: call.rawArguments,
-      requestedArguments: decodeCanonical(call.requestedCanonicalJson),
+      // decoded on first access: most policies never read it
+      get requestedArguments(): JsonValue {
+        if (requested === undefined) requested = decodeCanonical(call.requestedCanonicalJson);
+        return requested;
+      },
       parsedArguments: viewA,
       argsCanonicalJson: call.argsCanonicalJson,
       proposalHash: call.proposalHash,

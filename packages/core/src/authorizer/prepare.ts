@@ -2,11 +2,11 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { AuditSink } from '../audit/types.js';
 import { ToolArgumentsValidationError } from '../errors.js';
 import { computeProposalHash } from '../hash.js';
-import { canonicalize, decodeCanonical } from '../json/canonicalize.js';
+import { canonicalize, decodeCanonical, serializeTrusted } from '../json/canonicalize.js';
 import { toJsonPointer } from '../json/json-pointer.js';
 import { parseStrictJson } from '../json/parse-strict-json.js';
 import { createSnapshot } from '../json/snapshot.js';
-import type { ReadonlyJsonValue } from '../json/types.js';
+import type { JsonValue } from '../json/types.js';
 import type { ArgsealTool } from '../tool/types.js';
 import { computeBindingHash } from './binding-hash.js';
 import type { CallOptions, PrepareResult, PreparedToolCall, RewriteHook } from './types.js';
@@ -42,12 +42,18 @@ export async function prepareCall(
   const limits = { maxDepth: s.maxDepth, tool: tool.name };
   const raw = typeof rawArguments === 'string' ? rawArguments : undefined;
   try {
-    // decode: raw provider text strictly, or an already-decoded value by the same rules
-    const requested: ReadonlyJsonValue =
-      raw !== undefined
-        ? createSnapshot(parseStrictJson(raw, { ...limits, maxLength: s.maxLength }), limits)
-        : createSnapshot(rawArguments, { ...limits, stage: 'decode' });
-    const requestedCanonicalJson = canonicalize(requested);
+    // decode: raw provider text strictly, or an already-decoded value by the same rules.
+    // parseStrictJson's output is fresh, private and strict by construction, so it is
+    // serialized without a second validation pass and handed to the schema as is.
+    let schemaInput: unknown;
+    let requestedCanonicalJson: string;
+    if (raw !== undefined) {
+      schemaInput = parseStrictJson(raw, { ...limits, maxLength: s.maxLength });
+      requestedCanonicalJson = serializeTrusted(schemaInput as JsonValue);
+    } else {
+      requestedCanonicalJson = canonicalize(createSnapshot(rawArguments, { ...limits, stage: 'decode' }));
+      schemaInput = undefined;
+    }
 
     // rewrite: before identity exists
     let effectiveCanonical = requestedCanonicalJson;
@@ -67,11 +73,12 @@ export async function prepareCall(
       if (out !== undefined) effectiveCanonical = canonicalize(createSnapshot(out, { ...limits, stage: 'rewrite' }));
     }
     const rewritten = effectiveCanonical !== requestedCanonicalJson;
+    if (schemaInput === undefined || s.rewrite.length > 0) schemaInput = decodeCanonical(effectiveCanonical);
 
     // schema: exactly once, on a fresh copy nobody else holds
     let result: StandardSchemaV1.Result<unknown>;
     try {
-      result = await tool.schema['~standard'].validate(decodeCanonical(effectiveCanonical));
+      result = await tool.schema['~standard'].validate(schemaInput);
     } catch {
       throw new ToolArgumentsValidationError({ stage: 'schema', code: 'schema_threw', path: '', tool: tool.name });
     }

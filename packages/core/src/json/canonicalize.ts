@@ -25,8 +25,11 @@ export function canonicalize(value: unknown, options?: CanonicalizeOptions): str
   return hasIndexKeys ? serializeTrusted(copy) : JSON.stringify(copy);
 }
 
-/** Serializer for deep-frozen snapshots argseal built itself: no validation needed. */
-function serializeTrusted(v: JsonValue): string {
+/**
+ * @internal Serializer for values argseal built itself and nobody else has touched yet
+ * (deep-frozen snapshots, the fresh output of parseStrictJson): sorts keys, no validation.
+ */
+export function serializeTrusted(v: JsonValue): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v);
   if (Array.isArray(v)) {
     let out = '[';

@@ -1,0 +1,112 @@
+// Core primitives and pipeline benchmarks (issues 2 and 3). Ratios are ours / baseline,
+// measured in the same run; < 1 means argseal is faster.
+import peerCanonicalize from 'canonicalize';
+import { canonicalize as peerJsonCanonicalize } from 'json-canonicalize';
+import { z } from 'zod';
+import {
+  canonicalize,
+  computeProposalHash,
+  createAuthorizer,
+  createSnapshot,
+  defineTool,
+  parseStrictJson,
+} from '../packages/core/dist/index.js';
+import { compare, fmtNs } from './harness.mjs';
+import { large, largeText, small, smallText } from './payloads.mjs';
+
+const itemSchema = z.object({
+  sku: z.string(),
+  description: z.string(),
+  quantity: z.number().int(),
+  unitAmount: z.number().int(),
+  currency: z.string(),
+  taxRate: z.number(),
+  tags: z.array(z.string()),
+  metadata: z.object({ warehouse: z.string(), fragile: z.boolean(), note: z.null() }),
+});
+const refundSchema = z.object({
+  orderId: z.string(),
+  customer: z.object({ id: z.string(), email: z.string(), name: z.string(), vip: z.boolean() }),
+  amount: z.number().int(),
+  currency: z.string(),
+  reason: z.string(),
+  items: z.array(itemSchema),
+});
+
+const row = (what, payload, ours, base, goal, met) => ({ what, payload, ours, base, goal, met });
+
+export async function runCoreBench() {
+  const rows = [];
+  for (const [label, value, text] of [
+    ['2 KB', small, smallText],
+    ['200 KB', large, largeText],
+  ]) {
+    const heavy = label === '200 KB';
+    const opts = { rounds: heavy ? 7 : 9 };
+    const c1 = await compare(
+      {
+        argseal: () => canonicalize(value),
+        'canonicalize@5.1.0': () => peerCanonicalize(value),
+        'json-canonicalize@3.0.1': () => peerJsonCanonicalize(value),
+      },
+      opts,
+    );
+    const r1 = c1.argseal / c1['canonicalize@5.1.0'];
+    const r2 = c1.argseal / c1['json-canonicalize@3.0.1'];
+    rows.push(row('canonicalize (untrusted, validating) vs canonicalize@5.1.0', label, c1.argseal, c1['canonicalize@5.1.0'], '< 1.0x', r1 < 1));
+    rows.push(row('canonicalize (untrusted, validating) vs json-canonicalize@3.0.1', label, c1.argseal, c1['json-canonicalize@3.0.1'], '< 1.0x', r2 < 1));
+
+    const snap = createSnapshot(value);
+    const c2 = await compare({ argseal: () => canonicalize(snap), 'JSON.stringify': () => JSON.stringify(snap) }, opts);
+    rows.push(row('canonicalize (snapshot) vs JSON.stringify', label, c2.argseal, c2['JSON.stringify'], '≤ 2.0x', c2.argseal / c2['JSON.stringify'] <= 2));
+
+    const c3 = await compare({ argseal: () => parseStrictJson(text), 'JSON.parse': () => JSON.parse(text) }, opts);
+    rows.push(row('parseStrictJson vs JSON.parse', label, c3.argseal, c3['JSON.parse'], '≤ 3.0x', c3.argseal / c3['JSON.parse'] <= 3));
+
+    const c4 = await compare(
+      {
+        argseal: async () => {
+          const snapshot = createSnapshot(parseStrictJson(text));
+          await computeProposalHash({ agent: 'support-bot', tool: 'refund', argsCanonicalJson: canonicalize(snapshot) });
+        },
+        'JSON.parse + JSON.stringify': async () => JSON.stringify(JSON.parse(text)),
+      },
+      { ...opts, async: true },
+    );
+    rows.push(row('parseStrictJson + createSnapshot + canonicalize + computeProposalHash (per call)', label, c4.argseal, c4['JSON.parse + JSON.stringify'], 'report', null));
+  }
+
+  // issue 3: one allowed call through authorizer.call vs calling the tool directly
+  let sink = 0;
+  const execute = (input) => {
+    sink += input.amount;
+    return sink;
+  };
+  const tool = defineTool({ name: 'refund', schema: refundSchema, execute });
+  const authorizer = createAuthorizer({ agent: 'support-bot', policy: () => ({ type: 'allow' }) });
+  const c5 = await compare(
+    {
+      argseal: async () => {
+        const o = await authorizer.call(tool, smallText);
+        if (o.status !== 'executed') throw new Error(o.status);
+      },
+      'JSON.parse + zod parse + execute': async () => execute(refundSchema.parse(JSON.parse(smallText))),
+    },
+    { async: true },
+  );
+  rows.push(row('authorizer.call (allowed) vs JSON.parse + zod + execute', '2 KB', c5.argseal, c5['JSON.parse + zod parse + execute'], '≤ 2.0x', c5.argseal / c5['JSON.parse + zod parse + execute'] <= 2));
+  return rows;
+}
+
+export function formatRows(rows) {
+  const lines = [
+    '| benchmark | payload | argseal | baseline | ratio | goal | met |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows) {
+    const ratio = (r.ours / r.base).toFixed(2);
+    const met = r.met === null ? '—' : r.met ? 'yes' : '**no**';
+    lines.push(`| ${r.what} | ${r.payload} | ${fmtNs(r.ours)} | ${fmtNs(r.base)} | ${ratio}x | ${r.goal} | ${met} |`);
+  }
+  return lines.join('\n');
+}
