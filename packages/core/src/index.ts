@@ -36,6 +36,7 @@ export type {
   ApprovalStore,
   ConsumeResult,
   ListProposalsFilter,
+  PeekResult,
   ProposalStatus,
   StoredProposal,
   SuspendedToolProposal,
@@ -67,6 +68,7 @@ export { computeBindingHash } from './authorizer/binding-hash.js';
 export { createAuthorizer } from './authorizer/create-authorizer.js';
 export type {
   AuthorizationResult,
+  CheckResult,
   Authorizer,
   AuthorizerOptions,
   CallOptions,

@@ -13,6 +13,7 @@ import type {
   ApprovalStore,
   ConsumeResult,
   ListProposalsFilter,
+  PeekResult,
   StoredProposal,
   SuspendedToolProposal,
 } from './types.js';
@@ -47,6 +48,22 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
     const g = grants.find((x) => x.proposalId === row.id);
     if (g?.expiresAt && Date.parse(g.expiresAt) <= now().getTime()) return { ...row, status: 'expired' };
     return row;
+  }
+
+  /** The live approve grant for a binding hash, or why there is none. A live reject wins. */
+  function lookup(
+    bindingHash: string,
+  ): { grant: ApprovalGrant; reason?: never } | { grant?: never; reason: 'no_grant' | 'expired' | 'used_up' | 'rejected' } {
+    assertHash(bindingHash, 'invalid_binding_hash');
+    const t = now().getTime();
+    const mine = grants.filter((g) => g.bindingHash === bindingHash);
+    const live = (g: ApprovalGrant) => !g.expiresAt || Date.parse(g.expiresAt) > t;
+    if (mine.some((g) => g.decision === 'reject' && live(g))) return { reason: 'rejected' };
+    const grant = mine.find((g) => g.decision === 'approve' && g.usesLeft > 0 && live(g));
+    if (grant) return { grant };
+    if (mine.some((g) => g.decision === 'approve' && g.usesLeft > 0)) return { reason: 'expired' };
+    if (mine.some((g) => g.decision === 'approve')) return { reason: 'used_up' };
+    return { reason: 'no_grant' };
   }
 
   function pendingByHash(hash: string): Row | undefined {
@@ -128,23 +145,19 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
       return { ...grant };
     },
     async consume(bindingHash: string): Promise<ConsumeResult> {
-      assertHash(bindingHash, 'invalid_binding_hash');
-      const t = now().getTime();
-      const mine = grants.filter((g) => g.bindingHash === bindingHash);
-      const live = (g: ApprovalGrant) => !g.expiresAt || Date.parse(g.expiresAt) > t;
-      if (mine.some((g) => g.decision === 'reject' && live(g))) return { ok: false, reason: 'rejected' };
-      const grant = mine.find((g) => g.decision === 'approve' && g.usesLeft > 0 && live(g));
-      if (grant) {
-        grant.usesLeft -= 1;
-        if (grant.usesLeft === 0) {
-          const row = rows.get(grant.proposalId);
-          if (row) row.status = 'consumed';
-        }
-        return { ok: true, grant: { ...grant } };
+      const found = lookup(bindingHash);
+      if (!found.grant) return { ok: false, reason: found.reason };
+      const grant = found.grant;
+      grant.usesLeft -= 1;
+      if (grant.usesLeft === 0) {
+        const row = rows.get(grant.proposalId);
+        if (row) row.status = 'consumed';
       }
-      if (mine.some((g) => g.decision === 'approve' && g.usesLeft > 0)) return { ok: false, reason: 'expired' };
-      if (mine.some((g) => g.decision === 'approve')) return { ok: false, reason: 'used_up' };
-      return { ok: false, reason: 'no_grant' };
+      return { ok: true, grant: { ...grant } };
+    },
+    async peek(bindingHash: string): Promise<PeekResult> {
+      const found = lookup(bindingHash);
+      return found.grant ? { live: true, grant: { ...found.grant } } : { live: false, reason: found.reason };
     },
   };
 }

@@ -55,6 +55,11 @@ export interface ApprovalDecisionInput {
   uses?: number;
 }
 
+/** What `peek` sees for a binding hash, without using anything up. */
+export type PeekResult =
+  | { live: true; grant: ApprovalGrant }
+  | { live: false; reason: 'no_grant' | 'expired' | 'used_up' | 'rejected' };
+
 export type ConsumeResult =
   | { ok: true; grant: ApprovalGrant }
   | { ok: false; reason: 'no_grant' | 'expired' | 'used_up' | 'rejected' };
@@ -82,4 +87,10 @@ export interface ApprovalStore {
   listPending(): Promise<StoredProposal[]>;
   decide(proposalHash: string, input: ApprovalDecisionInput): Promise<ApprovalGrant>;
   consume(bindingHash: string): Promise<ConsumeResult>;
+  /**
+   * Reports whether `consume` would succeed now, without consuming. For approval gates
+   * that run before execution (OpenAI Agents `needsApproval`, AI SDK `toolApproval`).
+   * Same precedence as `consume`: a live reject wins over a live approve.
+   */
+  peek(bindingHash: string): Promise<PeekResult>;
 }

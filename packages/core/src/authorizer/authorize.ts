@@ -3,7 +3,7 @@ import type { AuditSink } from '../audit/types.js';
 import { canonicalize, decodeCanonical } from '../json/canonicalize.js';
 import type { JsonValue } from '../json/types.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
-import type { AuthorizationResult, CallOptions, PreparedToolCall } from './types.js';
+import type { AuthorizationResult, CallOptions, CheckResult, PreparedToolCall } from './types.js';
 
 export interface AuthorizeSettings {
   policy: ToolPolicy<any>;
@@ -12,6 +12,8 @@ export interface AuthorizeSettings {
   audit: AuditSink | undefined;
   now: () => Date;
   generateId: () => string;
+  /** Policy decisions made by `check`, reused once by `authorize` of the same call. */
+  checked: WeakMap<PreparedToolCall, PolicyDecision>;
 }
 
 function isDecision(d: unknown): d is PolicyDecision {
@@ -60,22 +62,21 @@ async function decide(
   return structuredClone(decision);
 }
 
-/**
- * Policy, then approval binding. Approval never bypasses policy: a deny is final, and a
- * grant is consumed only when the policy asks for approval on this exact binding hash.
- */
-export async function authorizeCall(
+type Base = { agent: string; tool: string; toolCallId: string; proposalHash: string };
+
+/** Policy once per attempt: a decision made by `check` on this call object is reused once. */
+async function policyDecision(
   s: AuthorizeSettings,
   call: PreparedToolCall,
   options: CallOptions<any> | undefined,
-): Promise<AuthorizationResult> {
+  base: Base,
+): Promise<PolicyDecision> {
+  const cached = s.checked.get(call);
+  if (cached) {
+    s.checked.delete(call);
+    return cached;
+  }
   const decision = await decide(s, call, options);
-  const base = {
-    agent: call.agent,
-    tool: call.tool.name,
-    toolCallId: call.toolCallId,
-    proposalHash: call.proposalHash,
-  };
   await s.audit?.append({
     type: 'decided',
     ...base,
@@ -84,7 +85,6 @@ export async function authorizeCall(
     ...(decision.reason !== undefined ? { reason: decision.reason } : {}),
     ...(decision.trace ? { trace: decision.trace } : {}),
   });
-
   if (s.mode === 'shadow') {
     await s.audit?.append({
       type: 'shadow',
@@ -93,28 +93,18 @@ export async function authorizeCall(
       mode: 'shadow',
       reason: `SHADOW MODE: enforce would have decided "${decision.type}"${decision.reason ? ` (${decision.reason})` : ''}; executing anyway`,
     });
-    return { type: 'allow', decision: { type: 'allow', reason: 'shadow_mode' }, shadow: decision };
   }
+  return decision;
+}
 
-  if (decision.type === 'allow') return { type: 'allow', decision };
-  if (decision.type === 'deny') return { type: 'deny', reason: decision.reason, decision };
-  if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
-
-  const consumed = await s.approvals.consume(call.bindingHash);
-  if (consumed.ok) {
-    await s.audit?.append({
-      type: 'approval_consumed',
-      ...base,
-      bindingHash: call.bindingHash,
-      proposalId: consumed.grant.proposalId,
-      approver: consumed.grant.approver,
-    });
-    return { type: 'allow', decision, grant: consumed.grant };
-  }
-  if (consumed.reason === 'rejected') {
-    await s.audit?.append({ type: 'approval_rejected', ...base, bindingHash: call.bindingHash, reason: 'approval_rejected' });
-    return { type: 'deny', reason: 'approval_rejected', decision };
-  }
+async function suspend(
+  s: AuthorizeSettings & { approvals: ApprovalStore },
+  call: PreparedToolCall,
+  options: CallOptions<any> | undefined,
+  base: Base,
+  decision: Extract<PolicyDecision, { type: 'require_approval' }>,
+  why: 'no_grant' | 'expired' | 'used_up',
+): Promise<SuspendedToolProposal> {
   if (options?.resumeOf !== undefined && options.resumeOf !== call.proposalHash) {
     await s.audit?.append({
       type: 'approval_mismatched',
@@ -123,9 +113,7 @@ export async function authorizeCall(
       supersedes: options.resumeOf,
     });
   }
-  if (consumed.reason === 'expired') {
-    await s.audit?.append({ type: 'approval_expired', ...base, bindingHash: call.bindingHash });
-  }
+  if (why === 'expired') await s.audit?.append({ type: 'approval_expired', ...base, bindingHash: call.bindingHash });
   const proposal: SuspendedToolProposal = {
     id: s.generateId(),
     agent: call.agent,
@@ -148,9 +136,66 @@ export async function authorizeCall(
     reason: decision.reason,
   });
   const { status: _s, decidedAt: _a, decidedBy: _b, note: _n, ...suspended } = stored;
-  return {
-    type: 'suspended',
-    proposal: { ...suspended, parsedArguments: decodeCanonical(call.argsCanonicalJson) },
-    decision,
-  };
+  return { ...suspended, parsedArguments: decodeCanonical(call.argsCanonicalJson) };
+}
+
+function baseOf(call: PreparedToolCall): Base {
+  return { agent: call.agent, tool: call.tool.name, toolCallId: call.toolCallId, proposalHash: call.proposalHash };
+}
+
+/**
+ * Policy plus a non-consuming look at the approval store (see `Authorizer.check`).
+ */
+export async function checkCall(
+  s: AuthorizeSettings,
+  call: PreparedToolCall,
+  options: CallOptions<any> | undefined,
+): Promise<CheckResult> {
+  const base = baseOf(call);
+  const decision = await policyDecision(s, call, options, base);
+  s.checked.set(call, decision);
+  if (s.mode === 'shadow') return { type: 'allow', decision: { type: 'allow', reason: 'shadow_mode' }, shadow: decision };
+  if (decision.type === 'allow') return { type: 'allow', decision };
+  if (decision.type === 'deny') return { type: 'deny', reason: decision.reason, decision };
+  if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
+  const peek = await s.approvals.peek(call.bindingHash);
+  if (peek.live) return { type: 'approved', grant: peek.grant, decision };
+  if (peek.reason === 'rejected') return { type: 'deny', reason: 'approval_rejected', decision };
+  const proposal = await suspend({ ...s, approvals: s.approvals }, call, options, base, decision, peek.reason);
+  return { type: 'suspended', proposal, decision };
+}
+
+/**
+ * Policy, then approval binding. Approval never bypasses policy: a deny is final, and a
+ * grant is consumed only when the policy asks for approval on this exact binding hash.
+ */
+export async function authorizeCall(
+  s: AuthorizeSettings,
+  call: PreparedToolCall,
+  options: CallOptions<any> | undefined,
+): Promise<AuthorizationResult> {
+  const base = baseOf(call);
+  const decision = await policyDecision(s, call, options, base);
+  if (s.mode === 'shadow') return { type: 'allow', decision: { type: 'allow', reason: 'shadow_mode' }, shadow: decision };
+  if (decision.type === 'allow') return { type: 'allow', decision };
+  if (decision.type === 'deny') return { type: 'deny', reason: decision.reason, decision };
+  if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
+
+  const consumed = await s.approvals.consume(call.bindingHash);
+  if (consumed.ok) {
+    await s.audit?.append({
+      type: 'approval_consumed',
+      ...base,
+      bindingHash: call.bindingHash,
+      proposalId: consumed.grant.proposalId,
+      approver: consumed.grant.approver,
+    });
+    return { type: 'allow', decision, grant: consumed.grant };
+  }
+  if (consumed.reason === 'rejected') {
+    await s.audit?.append({ type: 'approval_rejected', ...base, bindingHash: call.bindingHash, reason: 'approval_rejected' });
+    return { type: 'deny', reason: 'approval_rejected', decision };
+  }
+  const proposal = await suspend({ ...s, approvals: s.approvals }, call, options, base, decision, consumed.reason);
+  return { type: 'suspended', proposal, decision };
 }

@@ -1,7 +1,7 @@
 import { ArgsealConfigError } from '../errors.js';
 import { isWellFormedString } from '../json/strict-domain.js';
 import { isArgsealTool } from '../tool/define-tool.js';
-import { authorizeCall } from './authorize.js';
+import { authorizeCall, checkCall } from './authorize.js';
 import { executeCall } from './execute.js';
 import { prepareCall } from './prepare.js';
 import type { Authorizer, AuthorizerOptions, CallOutcome } from './types.js';
@@ -31,7 +31,7 @@ export function createAuthorizer<Context = unknown>(options: AuthorizerOptions<C
   const now = options.now ?? (() => new Date());
   const generateId = options.generateId ?? (() => globalThis.crypto.randomUUID());
   const prepareSettings = { agent, rewrite, maxDepth: options.maxDepth, maxLength: options.maxLength, audit, generateId };
-  const authorizeSettings = { policy, mode, approvals, audit, now, generateId };
+  const authorizeSettings = { policy, mode, approvals, audit, now, generateId, checked: new WeakMap() };
 
   const self: Authorizer<Context> = {
     agent,
@@ -43,6 +43,9 @@ export function createAuthorizer<Context = unknown>(options: AuthorizerOptions<C
         throw new ArgsealConfigError('invalid_tool', 'authorizer: tool must come from defineTool');
       }
       return prepareCall(prepareSettings, tool, rawArguments, callOptions);
+    },
+    check(call, callOptions) {
+      return checkCall(authorizeSettings, call, callOptions);
     },
     authorize(call, callOptions) {
       return authorizeCall(authorizeSettings, call, callOptions);

@@ -113,6 +113,7 @@ export async function prepareCall(
       toolCallId,
       rawArguments: raw,
       requestedCanonicalJson,
+      effectiveCanonicalJson: effectiveCanonical,
       rewritten,
       originalArguments: rewritten ? requestedCanonicalJson : undefined,
       snapshot,

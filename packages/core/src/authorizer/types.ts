@@ -56,6 +56,11 @@ export interface PreparedToolCall {
   readonly rawArguments: string | undefined;
   /** Canonical JSON of the request before rewrite. */
   readonly requestedCanonicalJson: string;
+  /**
+   * Canonical JSON of the effective request: after rewrite, before schema. This is what
+   * adapters write into framework history, so a resume re-prepares the same call.
+   */
+  readonly effectiveCanonicalJson: string;
   readonly rewritten: boolean;
   /** Canonical JSON of the original request, when a rewrite changed it. */
   readonly originalArguments: string | undefined;
@@ -69,6 +74,16 @@ export interface PreparedToolCall {
 export type PrepareResult =
   | { ok: true; call: PreparedToolCall }
   | { ok: false; error: ToolArgumentsValidationError };
+
+/**
+ * Result of `check`: policy plus a non-consuming look at the approval store.
+ * `approved` means a live grant exists now; `authorize` still has to consume it.
+ */
+export type CheckResult =
+  | { type: 'allow'; decision: PolicyDecision; shadow?: PolicyDecision }
+  | { type: 'deny'; reason: string; decision?: PolicyDecision }
+  | { type: 'approved'; grant: ApprovalGrant; decision: PolicyDecision }
+  | { type: 'suspended'; proposal: SuspendedToolProposal; decision: PolicyDecision };
 
 /** Result of running policy and approval binding on a prepared call. */
 export type AuthorizationResult =
@@ -117,6 +132,13 @@ export interface Authorizer<Context = unknown> {
     rawArguments: string | unknown,
     options?: CallOptions<Context>,
   ): Promise<PrepareResult>;
+  /**
+   * Policy, then a non-consuming look at the approval store; suspends when an approval is
+   * required and no live grant exists. For approval gates that run before execution. A
+   * later `authorize` of the same call object reuses this policy decision (policy runs
+   * once per attempt) and consumes the grant atomically.
+   */
+  check(call: PreparedToolCall, options?: CallOptions<Context>): Promise<CheckResult>;
   /** Policy, then approval binding. Suspends when an approval is required and none matches. */
   authorize(call: PreparedToolCall, options?: CallOptions<Context>): Promise<AuthorizationResult>;
   /** Runs the tool on a fresh decoded copy. Call only after `authorize` allowed it. */

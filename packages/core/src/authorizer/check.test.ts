@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { args, setup } from './__fixtures__/refund.js';
+
+async function prepared(ctx: ReturnType<typeof setup>, raw: string) {
+  const p = await ctx.authorizer.prepare(ctx.tool, raw, { toolCallId: 'call_1' });
+  if (!p.ok) throw p.error;
+  return p.call;
+}
+
+describe('check: a non-consuming approval gate', () => {
+  it('suspends when approval is needed and no grant exists, without executing', async () => {
+    const ctx = setup();
+    const result = await ctx.authorizer.check(await prepared(ctx, args(50_000)), {});
+    expect(result.type).toBe('suspended');
+    expect(ctx.executed).toEqual([]);
+    expect(await ctx.approvals.listPending()).toHaveLength(1);
+  });
+
+  it('reports approved without consuming; authorize then consumes exactly once', async () => {
+    const ctx = setup();
+    const first = await ctx.authorizer.call(ctx.tool, args(50_000));
+    if (first.status !== 'suspended') throw new Error('expected suspension');
+    await ctx.approvals.decide(first.proposal.proposalHash, { decision: 'approve', approver: 'ann' });
+    const call = await prepared(ctx, args(50_000));
+    expect((await ctx.authorizer.check(call)).type).toBe('approved');
+    expect((await ctx.authorizer.check(call)).type).toBe('approved');
+    expect(await ctx.approvals.peek(call.bindingHash)).toMatchObject({ live: true });
+    const auth = await ctx.authorizer.authorize(call);
+    expect(auth.type).toBe('allow');
+    expect(await ctx.approvals.peek(call.bindingHash)).toEqual({ live: false, reason: 'used_up' });
+    const again = await ctx.authorizer.authorize(await prepared(ctx, args(50_000)));
+    expect(again.type).toBe('suspended');
+  });
+
+  it('authorize after check reuses the policy decision: policy runs once per attempt', async () => {
+    let calls = 0;
+    const ctx = setup({
+      policy: () => {
+        calls++;
+        return { type: 'allow' };
+      },
+    });
+    const call = await prepared(ctx, args(5));
+    await ctx.authorizer.check(call);
+    const outcome = await ctx.authorizer.run(call);
+    expect(outcome.status).toBe('executed');
+    expect(calls).toBe(1);
+    await ctx.authorizer.run(call);
+    expect(calls).toBe(2);
+  });
+
+  it('a rejected proposal is denied by check', async () => {
+    const ctx = setup();
+    const first = await ctx.authorizer.call(ctx.tool, args(50_000));
+    if (first.status !== 'suspended') throw new Error('expected suspension');
+    await ctx.approvals.decide(first.proposal.proposalHash, { decision: 'reject', approver: 'ann' });
+    expect(await ctx.authorizer.check(await prepared(ctx, args(50_000)))).toMatchObject({ type: 'deny', reason: 'approval_rejected' });
+  });
+
+  it('prepare exposes the effective request (after rewrite, before schema) for history', async () => {
+    const ctx = setup({ rewrite: [({ arguments: a }) => ({ ...(a as object), memo: 'x' })] });
+    const call = await prepared(ctx, '{ "orderId":"ord_1", "amount":5, "currency":"EUR", "junk": 1 }');
+    expect(call.effectiveCanonicalJson).toBe('{"amount":5,"currency":"EUR","junk":1,"memo":"x","orderId":"ord_1"}');
+    // zod strips the unknown key: the schema output differs from the effective request
+    expect(call.argsCanonicalJson).toBe('{"amount":5,"currency":"EUR","memo":"x","orderId":"ord_1"}');
+  });
+
+  it('peek and consume refuse a malformed binding hash with invalid_binding_hash', async () => {
+    const ctx = setup();
+    await expect(ctx.approvals.peek('nope')).rejects.toMatchObject({ code: 'invalid_binding_hash' });
+    await expect(ctx.approvals.consume('A'.repeat(64))).rejects.toMatchObject({ code: 'invalid_binding_hash' });
+  });
+});
