@@ -2,10 +2,10 @@ import { createAuthorizer, createMemoryApprovalStore } from '@argseal/core';
 import { Agent, run, tool as sdkTool } from '@openai/agents';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { tool } from './agents-tool.js';
-import { ArgsealAgentsError } from './errors.js';
 import { functionCall, ScriptedModel } from './__fixtures__/scripted-model.js';
 import { supportPolicy } from './__fixtures__/world.js';
+import { tool } from './agents-tool.js';
+import { ArgsealAgentsError } from './errors.js';
 import { createAgentsSeal } from './seal.js';
 
 function refundTool(log: unknown[], parses: { n: number }) {
@@ -21,7 +21,11 @@ function refundTool(log: unknown[], parses: { n: number }) {
       }),
     }),
     execute: async (input, runContext, details) => {
-      log.push({ input: structuredClone(input), ctx: runContext?.context, callId: details?.toolCall?.callId });
+      log.push({
+        input: structuredClone(input),
+        ctx: runContext?.context,
+        callId: details?.toolCall?.callId,
+      });
       (input as { amount: number }).amount = -1; // mutation must not leak anywhere
       return `refunded ${input.amount}`;
     },
@@ -48,11 +52,17 @@ describe('tool() drop-in', () => {
       approvals: createMemoryApprovalStore(),
     });
     const seal = createAgentsSeal({ authorizer });
-    const model = new ScriptedModel([[functionCall('c1', 'refund', '{"amount":21,"orderId":"o"}')]]);
-    const agent = seal.agent(new Agent({ name: 'support', model, tools: [refundTool(log, parses)] }));
+    const model = new ScriptedModel([
+      [functionCall('c1', 'refund', '{"amount":21,"orderId":"o"}')],
+    ]);
+    const agent = seal.agent(
+      new Agent({ name: 'support', model, tools: [refundTool(log, parses)] }),
+    );
     const result = await run(agent, 'go', { context: { userId: 'u-7' } });
     expect(parses.n).toBe(1);
-    expect(log).toEqual([{ input: { orderId: 'o', amount: 21 }, ctx: { userId: 'u-7' }, callId: 'c1' }]);
+    expect(log).toEqual([
+      { input: { orderId: 'o', amount: 21 }, ctx: { userId: 'u-7' }, callId: 'c1' },
+    ]);
     const call = result.history.find((i) => i.type === 'function_call') as { arguments: string };
     expect(call.arguments).toBe('{"amount":21,"orderId":"o"}');
   });

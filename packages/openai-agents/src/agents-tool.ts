@@ -1,4 +1,4 @@
-import { type FunctionTool, tool as agentsTool } from '@openai/agents';
+import { tool as agentsTool, type FunctionTool } from '@openai/agents';
 
 /** What a sealed SDK-style tool needs that the SDK's FunctionTool object hides. */
 export interface AgentsToolSource {

@@ -89,13 +89,9 @@ async function findTarget<Context>(
   target: RunToolApprovalItem | string,
 ): Promise<PendingApproval> {
   const items = state.getInterruptions();
-  const item =
-    typeof target === 'string' ? items.find((i) => rawOf(i).callId === target) : target;
+  const item = typeof target === 'string' ? items.find((i) => rawOf(i).callId === target) : target;
   if (!item || !items.includes(item)) {
-    throw new ArgsealAgentsError(
-      'interruption_not_found',
-      'no such interruption in this RunState',
-    );
+    throw new ArgsealAgentsError('interruption_not_found', 'no such interruption in this RunState');
   }
   const resolved = await resolveOne(internals, item);
   if (!resolved) {

@@ -1,4 +1,4 @@
-export { tool, getAgentsToolSource, type AgentsToolSource } from './agents-tool.js';
+export { type AgentsToolSource, getAgentsToolSource, tool } from './agents-tool.js';
 export type { PendingApproval } from './approvals.js';
 export { ArgsealAgentsError } from './errors.js';
 export { INVALID_ARGUMENTS_KEY, readInvalidMarker } from './invalid-marker.js';
@@ -6,9 +6,9 @@ export type { JsonObjectSchema } from './json-schema.js';
 export { isArgsealRefusal, REFUSAL_PREFIX, type RefusalKind } from './outcome-text.js';
 export type { SealableTool, SealToolOptions } from './resolve-tool.js';
 export {
-  createAgentsSeal,
   type AgentsSeal,
   type AgentsSealOptions,
+  createAgentsSeal,
   type DecideOptions,
   type RejectOptions,
 } from './seal.js';

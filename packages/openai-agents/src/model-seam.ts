@@ -56,7 +56,10 @@ async function sealCall<Context>(internals: SealInternals<Context>, item: Functi
   return { ...item, arguments: text };
 }
 
-async function sealOutput<Context, T>(internals: SealInternals<Context>, output: T[]): Promise<T[]> {
+async function sealOutput<Context, T>(
+  internals: SealInternals<Context>,
+  output: T[],
+): Promise<T[]> {
   const sealed: T[] = [];
   for (const item of output) {
     sealed.push(isFunctionCall(item) ? ((await sealCall(internals, item)) as T) : item);

@@ -1,4 +1,8 @@
-import type { CallOutcome, SuspendedToolProposal, ToolArgumentsValidationError } from '@argseal/core';
+import type {
+  CallOutcome,
+  SuspendedToolProposal,
+  ToolArgumentsValidationError,
+} from '@argseal/core';
 
 /** Every model-visible refusal written by this adapter starts with this prefix. */
 export const REFUSAL_PREFIX = '[argseal:';

@@ -1,6 +1,6 @@
 import { RunState } from '@openai/agents';
 import { describe, expect, it } from 'vitest';
-import { runAgent } from './__fixtures__/harness.js';
+import { findLast, runAgent } from './__fixtures__/harness.js';
 import { assistantText, functionCall } from './__fixtures__/scripted-model.js';
 import { supportWorld } from './__fixtures__/world.js';
 
@@ -9,11 +9,16 @@ const BIG_REFUND = '{"orderId":"o-1","amount":25000}';
 describe.each(['generate', 'stream'] as const)('two calls in one turn (%s)', (mode) => {
   it('runs the allowed call, pauses only the one needing approval, and resumes it once', async () => {
     const w = supportWorld([
-      [functionCall('c-look', 'lookup_order', '{"orderId":"o-1"}'), functionCall('c-ref', 'refund', BIG_REFUND)],
+      [
+        functionCall('c-look', 'lookup_order', '{"orderId":"o-1"}'),
+        functionCall('c-ref', 'refund', BIG_REFUND),
+      ],
       [assistantText('waiting')],
     ]);
     const first = await runAgent(w.agent, 'refund o-1', mode);
-    expect(first.interruptions.map((i) => (i.rawItem as { callId: string }).callId)).toEqual(['c-ref']);
+    expect(first.interruptions.map((i) => (i.rawItem as { callId: string }).callId)).toEqual([
+      'c-ref',
+    ]);
     expect(w.executions.map((e) => e.toolCallId)).toEqual(['c-look']);
     const pending = await w.seal.pending(first.state);
     expect(pending).toHaveLength(1);
@@ -46,7 +51,7 @@ describe('streaming', () => {
     state.approve(state.getInterruptions()[0]!); // a client claim, no grant in the store
     const resumed = await runAgent(w.agent, state, 'stream');
     expect(w.executions).toHaveLength(0);
-    const result = resumed.history.findLast((i) => i.type === 'function_call_result') as {
+    const result = findLast(resumed.history, (i) => i.type === 'function_call_result') as {
       output: { text: string };
     };
     expect(result.output.text).toContain('[argseal:approval_required]');

@@ -27,11 +27,12 @@ describe('createAgentsSeal().agent()', () => {
     const sealedOther = seal.agent(other);
     expect(codeOf(() => seal.agent(parent.clone({ handoffs: [sealedOther] })))).toBeUndefined();
 
-    const t = (n: number) =>
-      defineTool({ name: 'same', schema: z.object({}), execute: () => n });
+    const t = (n: number) => defineTool({ name: 'same', schema: z.object({}), execute: () => n });
     seal.tool(t(1));
     expect(codeOf(() => seal.tool(t(2)))).toBe('duplicate_tool');
-    expect(codeOf(() => seal.agent(new Agent({ name: 'm', model: 42 as never })))).toBe('invalid_model');
+    expect(codeOf(() => seal.agent(new Agent({ name: 'm', model: 42 as never })))).toBe(
+      'invalid_model',
+    );
   });
 
   it('resolves a model name through the given provider and still seals history', async () => {
@@ -61,21 +62,24 @@ describe('bad raw argument text', () => {
     ['truncated JSON', '{"orderId":"o-1","amount":', 'decode'],
     ['not an object', '[1,2]', 'schema'],
     ['duplicate key', '{"orderId":"o-1","amount":5,"amount":50000}', 'decode'],
-  ])('%s: no interruption, nothing proposed or run, the model gets stage and code', async (_l, raw, stage) => {
-    const w = supportWorld([[functionCall('c1', 'refund', raw)]]);
-    const result = await run(w.agent, 'go');
-    expect(result.interruptions).toHaveLength(0);
-    expect(w.executions).toHaveLength(0);
-    expect(await w.approvals.listProposals({ status: 'all' })).toHaveLength(0);
-    const call = result.history.find((i) => i.type === 'function_call') as { arguments: string };
-    expect(Object.keys(JSON.parse(call.arguments))).toEqual([INVALID_ARGUMENTS_KEY]);
-    const out = result.history.find((i) => i.type === 'function_call_result') as {
-      output: { text: string };
-    };
-    expect(out.output.text).toContain('[argseal:invalid]');
-    expect(out.output.text).toContain(`stage ${stage}`);
-    expect(out.output.text).not.toContain('50000');
-  });
+  ])(
+    '%s: no interruption, nothing proposed or run, the model gets stage and code',
+    async (_l, raw, stage) => {
+      const w = supportWorld([[functionCall('c1', 'refund', raw)]]);
+      const result = await run(w.agent, 'go');
+      expect(result.interruptions).toHaveLength(0);
+      expect(w.executions).toHaveLength(0);
+      expect(await w.approvals.listProposals({ status: 'all' })).toHaveLength(0);
+      const call = result.history.find((i) => i.type === 'function_call') as { arguments: string };
+      expect(Object.keys(JSON.parse(call.arguments))).toEqual([INVALID_ARGUMENTS_KEY]);
+      const out = result.history.find((i) => i.type === 'function_call_result') as {
+        output: { text: string };
+      };
+      expect(out.output.text).toContain('[argseal:invalid]');
+      expect(out.output.text).toContain(`stage ${stage}`);
+      expect(out.output.text).not.toContain('50000');
+    },
+  );
 });
 
 describe('tool seam', () => {
@@ -117,7 +121,9 @@ describe('tool seam', () => {
     const authorizer = createAuthorizer({
       agent: 'support',
       policy: ({ tool }) =>
-        tool === 'delete_customer' ? { type: 'deny', reason: 'deleting customers is forbidden' } : { type: 'allow' },
+        tool === 'delete_customer'
+          ? { type: 'deny', reason: 'deleting customers is forbidden' }
+          : { type: 'allow' },
       approvals,
     });
     const del = defineTool({
@@ -125,7 +131,9 @@ describe('tool seam', () => {
       schema: z.object({ customerId: z.string() }),
       execute: (input) => deleted.push(input),
     });
-    const model = new ScriptedModel([[functionCall('c1', 'delete_customer', '{"customerId":"c-1"}')]]);
+    const model = new ScriptedModel([
+      [functionCall('c1', 'delete_customer', '{"customerId":"c-1"}')],
+    ]);
     const agent = createAgentsSeal({ authorizer }).agent(new Agent({ name: 'support', model }), {
       tools: [del],
     });

@@ -42,7 +42,10 @@ export interface RejectOptions extends DecideOptions {
 export interface AgentsSeal<Context = unknown> {
   readonly authorizer: Authorizer<Context>;
   /** A clone of `agent` with every tool sealed and its model wrapped. */
-  agent<TAgent extends Agent<any, any>>(agent: TAgent, options?: { tools?: SealableTool[] }): TAgent;
+  agent<TAgent extends Agent<any, any>>(
+    agent: TAgent,
+    options?: { tools?: SealableTool[] },
+  ): TAgent;
   /** One sealed FunctionTool (a raw FunctionTool whose `invoke` runs the pipeline). */
   tool(tool: SealableTool, options?: SealToolOptions): FunctionTool<any, any, any>;
   /** The model seam alone: history carries canonical (or rewritten) arguments. */

@@ -1,9 +1,4 @@
-import {
-  type ArgsealTool,
-  canonicalize,
-  parseStrictJson,
-  type CallOutcome,
-} from '@argseal/core';
+import { type ArgsealTool, type CallOutcome, canonicalize, parseStrictJson } from '@argseal/core';
 import type { FunctionTool, RunContext } from '@openai/agents';
 import type { CachedCall } from './call-cache.js';
 import { hasLiveGrant } from './grant-peek.js';
@@ -25,7 +20,9 @@ export interface SealedToolSpec {
   parameters: JsonObjectSchema;
   strict: boolean;
   /** SDK extras kept from a `tool()` definition. */
-  extras?: Partial<Pick<FunctionTool<any, any, any>, 'isEnabled' | 'inputGuardrails' | 'outputGuardrails'>>;
+  extras?: Partial<
+    Pick<FunctionTool<any, any, any>, 'isEnabled' | 'inputGuardrails' | 'outputGuardrails'>
+  >;
 }
 
 function decodedEquals(text: string, value: unknown): boolean {

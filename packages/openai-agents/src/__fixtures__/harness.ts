@@ -16,7 +16,11 @@ setTracingDisabled(true);
 export type RunMode = 'generate' | 'stream';
 
 /** Runs to completion or interruption; in stream mode drains every event first. */
-export async function runAgent(agent: Agent<any, any>, input: string | RunState<any, any>, mode: RunMode) {
+export async function runAgent(
+  agent: Agent<any, any>,
+  input: string | RunState<any, any>,
+  mode: RunMode,
+) {
   if (mode === 'stream') {
     const streamed = await run(agent, input, { stream: true });
     for await (const _event of streamed) {
@@ -26,6 +30,12 @@ export async function runAgent(agent: Agent<any, any>, input: string | RunState<
     return streamed;
   }
   return run(agent, input);
+}
+
+/** Array#findLast for an ES2022 lib. */
+export function findLast<T>(items: readonly T[], predicate: (item: T) => boolean): T | undefined {
+  for (let i = items.length - 1; i >= 0; i--) if (predicate(items[i] as T)) return items[i];
+  return undefined;
 }
 
 function textOf(output: unknown): string {
@@ -38,13 +48,16 @@ function textOf(output: unknown): string {
 /** Replaces the arguments of every function call `toolCallId` inside a RunState text. */
 export function tamperStateText(text: string, toolCallId: string, args: HarnessJson): string {
   const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
+    if (Array.isArray(node)) {
+      for (const child of node) walk(child);
+      return;
+    }
     if (typeof node !== 'object' || node === null) return;
     const o = node as Record<string, unknown>;
     if (o.callId === toolCallId && typeof o.arguments === 'string') {
       o.arguments = JSON.stringify(args);
     }
-    Object.values(o).forEach(walk);
+    for (const child of Object.values(o)) walk(child);
   };
   const json = JSON.parse(text);
   walk(json);
@@ -81,7 +94,9 @@ class AgentsSession implements AdapterSession {
     return { status: 'completed', pendingToolCallIds: [] };
   }
 
-  async run(turn: { calls: readonly { toolCallId: string; tool: string; rawArguments: string }[] }) {
+  async run(turn: {
+    calls: readonly { toolCallId: string; tool: string; rawArguments: string }[];
+  }) {
     this.#model.enqueue(turn.calls.map((c) => functionCall(c.toolCallId, c.tool, c.rawArguments)));
     return this.#record(await runAgent(this.#agent, 'help me', this.#mode));
   }
@@ -102,7 +117,8 @@ class AgentsSession implements AdapterSession {
   }
 
   historyArguments(toolCallId: string): HarnessJson | undefined {
-    const call = this.#history.findLast(
+    const call = findLast(
+      this.#history,
       (i) => i.type === 'function_call' && (i as { callId?: string }).callId === toolCallId,
     ) as { arguments?: string } | undefined;
     if (call?.arguments === undefined) return undefined;
@@ -114,7 +130,8 @@ class AgentsSession implements AdapterSession {
   }
 
   modelResult(toolCallId: string): HarnessModelResult | undefined {
-    const result = this.#history.findLast(
+    const result = findLast(
+      this.#history,
       (i) => i.type === 'function_call_result' && (i as { callId?: string }).callId === toolCallId,
     ) as { output?: unknown } | undefined;
     if (!result) return undefined;

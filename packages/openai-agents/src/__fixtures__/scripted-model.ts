@@ -1,4 +1,10 @@
-import { type Model, type ModelRequest, type ModelResponse, Usage } from '@openai/agents';
+import {
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  type StreamEvent,
+  Usage,
+} from '@openai/agents';
 
 /** Output items the scripted model returns for one turn. */
 export type ScriptedOutput = ModelResponse['output'];
@@ -49,7 +55,7 @@ export class ScriptedModel implements Model {
     return { usage: new Usage(usage()), output, responseId: `resp_${this.requests.length}` };
   }
 
-  async *getStreamedResponse(request: ModelRequest) {
+  async *getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
     const response = await this.getResponse(request);
     yield { type: 'response_started' as const };
     for (const item of response.output) {
@@ -59,8 +65,8 @@ export class ScriptedModel implements Model {
       }
     }
     yield {
-      type: 'response_done' as const,
+      type: 'response_done',
       response: { id: response.responseId ?? 'resp', usage: usage(), output: response.output },
-    };
+    } as StreamEvent;
   }
 }

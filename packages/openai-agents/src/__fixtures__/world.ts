@@ -15,7 +15,8 @@ setTracingDisabled(true);
 export const REFUND_LIMIT = 10_000; // minor units
 
 export const supportPolicy: ToolPolicy = ({ tool, parsedArguments }) => {
-  if (tool === 'delete_customer') return { type: 'deny', reason: 'deleting customers is forbidden' };
+  if (tool === 'delete_customer')
+    return { type: 'deny', reason: 'deleting customers is forbidden' };
   if (tool === 'refund') {
     const { amount } = parsedArguments as { amount: number };
     return amount > REFUND_LIMIT
@@ -30,13 +31,22 @@ export function supportWorld(turns: ScriptedOutput[]) {
   const executions: { tool: string; input: unknown; toolCallId: string }[] = [];
   const audit = createMemoryAuditLog();
   const approvals = createMemoryApprovalStore({ audit });
-  const authorizer = createAuthorizer({ agent: 'support', policy: supportPolicy, approvals, audit });
+  const authorizer = createAuthorizer({
+    agent: 'support',
+    policy: supportPolicy,
+    approvals,
+    audit,
+  });
   const lookup = defineTool({
     name: 'lookup_order',
     description: 'Look up an order',
     schema: z.object({ orderId: z.string() }),
     execute: (input, ctx) => {
-      executions.push({ tool: 'lookup_order', input: structuredClone(input), toolCallId: ctx.toolCallId });
+      executions.push({
+        tool: 'lookup_order',
+        input: structuredClone(input),
+        toolCallId: ctx.toolCallId,
+      });
       return { orderId: input.orderId, status: 'delivered' };
     },
   });
@@ -45,7 +55,11 @@ export function supportWorld(turns: ScriptedOutput[]) {
     description: 'Refund an order (integer minor units)',
     schema: z.object({ orderId: z.string(), amount: z.number().int().positive() }),
     execute: (input, ctx) => {
-      executions.push({ tool: 'refund', input: structuredClone(input), toolCallId: ctx.toolCallId });
+      executions.push({
+        tool: 'refund',
+        input: structuredClone(input),
+        toolCallId: ctx.toolCallId,
+      });
       return { refunded: input.amount };
     },
   });
@@ -54,5 +68,14 @@ export function supportWorld(turns: ScriptedOutput[]) {
   const agent = seal.agent(new Agent({ name: 'support', model, tools: [] }), {
     tools: [lookup, refund],
   });
-  return { executions, audit, approvals, authorizer, seal, agent, model, tools: { lookup, refund } };
+  return {
+    executions,
+    audit,
+    approvals,
+    authorizer,
+    seal,
+    agent,
+    model,
+    tools: { lookup, refund },
+  };
 }
