@@ -1,0 +1,15 @@
+const enabled =
+  process.stdout.isTTY === true && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
+const paint = (open: number, close: number) => (text: string) =>
+  enabled || process.env.FORCE_COLOR ? `\u001b[${open}m${text}\u001b[${close}m` : text;
+
+export const c = {
+  bold: paint(1, 22),
+  dim: paint(2, 22),
+  red: paint(31, 39),
+  green: paint(32, 39),
+  yellow: paint(33, 39),
+  blue: paint(34, 39),
+  magenta: paint(35, 39),
+  cyan: paint(36, 39),
+};

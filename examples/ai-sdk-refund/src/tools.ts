@@ -1,0 +1,56 @@
+import { defineTool } from '@argseal/core';
+import { tool } from 'ai';
+import { z } from 'zod';
+
+/** A tiny in-memory "backend" so the example can show exactly what ran. */
+export interface Backend {
+  orders: Map<string, { customerId: string; total: number; currency: string }>;
+  refunds: { orderId: string; amount: number }[];
+  deletedCustomers: string[];
+}
+
+export function createBackend(): Backend {
+  return {
+    orders: new Map([['A-1001', { customerId: 'C-42', total: 12000, currency: 'EUR' }]]),
+    refunds: [],
+    deletedCustomers: [],
+  };
+}
+
+export function createTools(backend: Backend) {
+  // A plain AI SDK tool: sealed as is by sealTools().
+  const lookup_order = tool({
+    description: 'Look up an order by id.',
+    inputSchema: z.object({ orderId: z.string().min(1) }).strict(),
+    execute: async ({ orderId }) => backend.orders.get(orderId) ?? { error: 'no such order' },
+  });
+
+  // argseal tools: schema parsed once per attempt, execute gets a fresh private copy.
+  const refund = defineTool({
+    name: 'refund',
+    description: 'Refund an order. amount is in integer minor units (cents).',
+    schema: z
+      .object({
+        orderId: z.string().min(1),
+        amount: z.number().int().positive(),
+        reason: z.string().max(200),
+      })
+      .strict(),
+    execute: async ({ orderId, amount }) => {
+      backend.refunds.push({ orderId, amount });
+      return { refunded: amount, orderId };
+    },
+  });
+
+  const delete_customer = defineTool({
+    name: 'delete_customer',
+    description: 'Delete a customer account and all its data.',
+    schema: z.object({ customerId: z.string().min(1) }).strict(),
+    execute: async ({ customerId }) => {
+      backend.deletedCustomers.push(customerId);
+      return { deleted: customerId };
+    },
+  });
+
+  return { lookup_order, refund, delete_customer };
+}
