@@ -47,8 +47,14 @@ describe('allOf', () => {
     const d1 = await allOf(alwaysAllow(), boom)(input);
     expect(d1).toMatchObject({ type: 'deny', reason: 'policy_error' });
     expect(decidedBy(d1)).toEqual({ rule: 'boom', decision: 'deny', reason: 'policy_error' });
-    expect(await allOf(garbage)(input)).toMatchObject({ type: 'deny', reason: 'invalid_policy_decision' });
-    expect(await allOf(noReason)(input)).toMatchObject({ type: 'deny', reason: 'invalid_policy_decision' });
+    expect(await allOf(garbage)(input)).toMatchObject({
+      type: 'deny',
+      reason: 'invalid_policy_decision',
+    });
+    expect(await allOf(noReason)(input)).toMatchObject({
+      type: 'deny',
+      reason: 'invalid_policy_decision',
+    });
     const rejects: ToolPolicy = () => Promise.reject(new Error('x'));
     expect(await allOf(rejects)(input)).toMatchObject({ type: 'deny', reason: 'policy_error' });
     const anonymous = [() => Promise.reject(new Error('x'))] as ToolPolicy[];
@@ -56,7 +62,10 @@ describe('allOf', () => {
   });
 
   it('a shadow child never changes the outcome but is recorded', async () => {
-    const d = await allOf(alwaysAllow({ name: 'live' }), shadow(alwaysDeny('would_block', { name: 'trial' })))(input);
+    const d = await allOf(
+      alwaysAllow({ name: 'live' }),
+      shadow(alwaysDeny('would_block', { name: 'trial' })),
+    )(input);
     expect(d.type).toBe('allow');
     expect(d.trace).toEqual([
       { rule: 'live', decision: 'allow' },
@@ -66,7 +75,9 @@ describe('allOf', () => {
 
   it('refuses an empty list or a non-function at construction', () => {
     expect(() => allOf()).toThrow(expect.objectContaining({ code: 'invalid_policy_options' }));
-    expect(() => allOf(1 as unknown as ToolPolicy)).toThrow(expect.objectContaining({ code: 'invalid_policy_options' }));
+    expect(() => allOf(1 as unknown as ToolPolicy)).toThrow(
+      expect.objectContaining({ code: 'invalid_policy_options' }),
+    );
   });
 
   it('does not share trace objects with its children', async () => {
@@ -81,16 +92,21 @@ describe('allOf', () => {
     const rank = { allow: 0, require_approval: 1, deny: 2 } as const;
     const kinds = ['allow', 'require_approval', 'deny'] as const;
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...kinds), { minLength: 1, maxLength: 8 }), async (types) => {
-        const policies = types.map((t, i): ToolPolicy => () =>
-          (t === 'allow' ? { type: t } : { type: t, reason: `r${i}` }) as PolicyDecision,
-        );
-        const d = await allOf(...policies)(input);
-        const strictest = types.reduce((a, b) => (rank[b] > rank[a] ? b : a));
-        expect(d.type).toBe(strictest);
-        expect(d.trace).toHaveLength(types.length);
-        if (strictest !== 'allow') expect(d.reason).toBe(`r${types.indexOf(strictest)}`);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...kinds), { minLength: 1, maxLength: 8 }),
+        async (types) => {
+          const policies = types.map(
+            (t, i): ToolPolicy =>
+              () =>
+                (t === 'allow' ? { type: t } : { type: t, reason: `r${i}` }) as PolicyDecision,
+          );
+          const d = await allOf(...policies)(input);
+          const strictest = types.reduce((a, b) => (rank[b] > rank[a] ? b : a));
+          expect(d.type).toBe(strictest);
+          expect(d.trace).toHaveLength(types.length);
+          if (strictest !== 'allow') expect(d.reason).toBe(`r${types.indexOf(strictest)}`);
+        },
+      ),
     );
   });
 });

@@ -35,17 +35,28 @@ describe('firstMatch', () => {
 
   it('a bare policy always matches (catch-all)', async () => {
     const p = firstMatch(forTools(['x'], alwaysAllow()), alwaysDeny('default_deny'));
-    expect(await p(policyInput({}, { tool: 'y' }))).toMatchObject({ type: 'deny', reason: 'default_deny' });
+    expect(await p(policyInput({}, { tool: 'y' }))).toMatchObject({
+      type: 'deny',
+      reason: 'default_deny',
+    });
   });
 
   it('shadow rules are traced but never stop the search', async () => {
-    const p = firstMatch(shadow(alwaysDeny('would_deny', { name: 'trial' })), alwaysAllow({ name: 'live' }));
+    const p = firstMatch(
+      shadow(alwaysDeny('would_deny', { name: 'trial' })),
+      alwaysAllow({ name: 'live' }),
+    );
     const d = await p(policyInput({}));
     expect(d.type).toBe('allow');
-    expect(shadowEntries(d)).toEqual([{ rule: 'trial', decision: 'deny', reason: 'would_deny', shadow: true }]);
+    expect(shadowEntries(d)).toEqual([
+      { rule: 'trial', decision: 'deny', reason: 'would_deny', shadow: true },
+    ]);
     expect(decidedBy(d)?.rule).toBe('live');
     const onlyShadow = firstMatch(shadow(alwaysAllow()));
-    expect(await onlyShadow(policyInput({}))).toMatchObject({ type: 'deny', reason: 'no_rule_matched' });
+    expect(await onlyShadow(policyInput({}))).toMatchObject({
+      type: 'deny',
+      reason: 'no_rule_matched',
+    });
   });
 
   it('a matcher that throws or returns a non-boolean denies', async () => {
@@ -57,7 +68,10 @@ describe('firstMatch', () => {
     );
     expect(await throws(policyInput({}))).toMatchObject({ type: 'deny', reason: 'policy_error' });
     const truthy = firstMatch(when((() => 'yes') as never, alwaysAllow()), alwaysAllow());
-    expect(await truthy(policyInput({}))).toMatchObject({ type: 'deny', reason: 'invalid_policy_match' });
+    expect(await truthy(policyInput({}))).toMatchObject({
+      type: 'deny',
+      reason: 'invalid_policy_match',
+    });
   });
 
   it('a rule policy that throws denies and does not fall through', async () => {
@@ -72,7 +86,9 @@ describe('firstMatch', () => {
 
   it('refuses bad rules at construction', () => {
     expect(() => firstMatch()).toThrow(expect.objectContaining({ code: 'invalid_policy_options' }));
-    expect(() => firstMatch({} as never)).toThrow(expect.objectContaining({ code: 'invalid_policy_options' }));
+    expect(() => firstMatch({} as never)).toThrow(
+      expect.objectContaining({ code: 'invalid_policy_options' }),
+    );
     expect(() => firstMatch({ policy: alwaysAllow(), tools: 'x' } as never)).toThrow(
       expect.objectContaining({ code: 'invalid_policy_options' }),
     );

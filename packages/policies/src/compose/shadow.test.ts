@@ -30,12 +30,17 @@ describe('shadow', () => {
   });
 
   it('decidedBy skips shadow entries', async () => {
-    const d = await allOf(shadow(alwaysDeny('x', { name: 's' })), alwaysAllow({ name: 'real' }))(policyInput({}));
+    const d = await allOf(
+      shadow(alwaysDeny('x', { name: 's' })),
+      alwaysAllow({ name: 'real' }),
+    )(policyInput({}));
     expect(decidedBy(d)?.rule).toBe('real');
   });
 
   it('refuses a non-function', () => {
-    expect(() => shadow(null as never)).toThrow(expect.objectContaining({ code: 'invalid_policy_options' }));
+    expect(() => shadow(null as never)).toThrow(
+      expect.objectContaining({ code: 'invalid_policy_options' }),
+    );
   });
 });
 
@@ -47,7 +52,10 @@ describe('named', () => {
       reason: 'r',
       trace: [{ rule: 'mine', decision: 'deny', reason: 'r' }],
     });
-    const composite = named('payments', allOf(alwaysAllow({ name: 'a' }), alwaysDeny('no', { name: 'b' })));
+    const composite = named(
+      'payments',
+      allOf(alwaysAllow({ name: 'a' }), alwaysDeny('no', { name: 'b' })),
+    );
     const d = await composite(policyInput({}));
     expect(d.trace?.map((e) => e.rule)).toEqual(['payments/a', 'payments/b']);
     expect(decidedBy(d)?.rule).toBe('payments/b');
@@ -65,11 +73,17 @@ describe('named', () => {
     expect(d).toMatchObject({ type: 'deny', reason: 'policy_error' });
     const inner = await allOf(named('s', shadow(alwaysDeny('no'))))(policyInput({}));
     expect(inner.type).toBe('allow');
-    expect(inner.trace).toEqual([{ rule: 's/alwaysDeny', decision: 'deny', reason: 'no', shadow: true }]);
+    expect(inner.trace).toEqual([
+      { rule: 's/alwaysDeny', decision: 'deny', reason: 'no', shadow: true },
+    ]);
   });
 
   it('refuses an empty name', () => {
-    expect(() => named('', alwaysAllow())).toThrow(expect.objectContaining({ code: 'invalid_policy_options' }));
-    expect(() => alwaysDeny('')).toThrow(expect.objectContaining({ code: 'invalid_policy_options' }));
+    expect(() => named('', alwaysAllow())).toThrow(
+      expect.objectContaining({ code: 'invalid_policy_options' }),
+    );
+    expect(() => alwaysDeny('')).toThrow(
+      expect.objectContaining({ code: 'invalid_policy_options' }),
+    );
   });
 });

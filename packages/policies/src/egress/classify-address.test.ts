@@ -9,7 +9,16 @@ describe('address parsing', () => {
   it('parses IPv4 strictly', () => {
     expect(parseIPv4('1.2.3.4')).toBe(0x01020304);
     expect(parseIPv4('255.255.255.255')).toBe(0xffffffff);
-    for (const bad of ['01.2.3.4', '1.2.3', '1.2.3.4.', '256.1.1.1', '0x1.2.3.4', '', '1..2.3', ' 1.2.3.4']) {
+    for (const bad of [
+      '01.2.3.4',
+      '1.2.3',
+      '1.2.3.4.',
+      '256.1.1.1',
+      '0x1.2.3.4',
+      '',
+      '1..2.3',
+      ' 1.2.3.4',
+    ]) {
       expect(parseIPv4(bad)).toBeUndefined();
     }
   });
@@ -19,16 +28,30 @@ describe('address parsing', () => {
     expect(parseIPv6('[2001:db8::]')).toEqual([0x2001, 0xdb8, 0, 0, 0, 0, 0, 0]);
     expect(parseIPv6('::ffff:1.2.3.4')).toEqual([0, 0, 0, 0, 0, 0xffff, 0x0102, 0x0304]);
     expect(parseIPv6('fe80::1%eth0')).toEqual([0xfe80, 0, 0, 0, 0, 0, 0, 1]);
-    for (const bad of ['1::2::3', '12345::', '1:2:3:4:5:6:7:8:9', '1:2:3:4:5:6:7', 'g::', '1:2:3:4:5:6:7::8', '::1.2.3']) {
+    for (const bad of [
+      '1::2::3',
+      '12345::',
+      '1:2:3:4:5:6:7:8:9',
+      '1:2:3:4:5:6:7',
+      'g::',
+      '1:2:3:4:5:6:7::8',
+      '::1.2.3',
+    ]) {
       expect(parseIPv6(bad)).toBeUndefined();
     }
   });
 
   it('classifies resolver answers', () => {
     expect(classifyAddress('93.184.216.34')).toEqual({ kind: 'ipv4', blocked: undefined });
-    expect(classifyAddress('10.1.2.3')).toEqual({ kind: 'ipv4', blocked: 'egress_private_address' });
+    expect(classifyAddress('10.1.2.3')).toEqual({
+      kind: 'ipv4',
+      blocked: 'egress_private_address',
+    });
     expect(classifyAddress('[::1]')).toEqual({ kind: 'ipv6', blocked: 'egress_loopback' });
-    expect(classifyAddress('2002:a00:1::')).toEqual({ kind: 'ipv6', blocked: 'egress_private_address' });
+    expect(classifyAddress('2002:a00:1::')).toEqual({
+      kind: 'ipv6',
+      blocked: 'egress_private_address',
+    });
     expect(classifyAddress('2002:808:808::')).toEqual({ kind: 'ipv6', blocked: undefined });
     expect(classifyAddress('localhost')).toEqual({ kind: 'invalid' });
     expect(classifyAddress(7 as never)).toEqual({ kind: 'invalid' });
@@ -92,7 +115,9 @@ describe('egress properties', () => {
   });
 
   it('a public IPv4 address is allowed only in canonical dotted form', async () => {
-    const publicIPv4 = fc.integer({ min: 0, max: 0xffffffff }).filter((n) => classifyIPv4(n) === undefined);
+    const publicIPv4 = fc
+      .integer({ min: 0, max: 0xffffffff })
+      .filter((n) => classifyIPv4(n) === undefined);
     await fc.assert(
       fc.asyncProperty(publicIPv4, async (n) => {
         const [canonical, ...others] = spellings(n);

@@ -12,12 +12,20 @@ describe('checkEgress options', () => {
     expect((await checkEgress(new URL('https://example.com/'))).allowed).toBe(true);
   });
 
-  it.each([[undefined], [null], [42], [{ href: 'https://example.com' }]])('refuses non-string input %j', async (u) => {
-    expect(await checkEgress(u as never)).toEqual({ allowed: false, reason: 'egress_invalid_url' });
-  });
+  it.each([[undefined], [null], [42], [{ href: 'https://example.com' }]])(
+    'refuses non-string input %j',
+    async (u) => {
+      expect(await checkEgress(u as never)).toEqual({
+        allowed: false,
+        reason: 'egress_invalid_url',
+      });
+    },
+  );
 
   it('allowHosts restricts to exact hosts and subdomain patterns', async () => {
-    const options = { allowHosts: ['api.example.com', '*.cdn.example.net', 'EXAMPLE.org.', '8.8.8.8'] };
+    const options = {
+      allowHosts: ['api.example.com', '*.cdn.example.net', 'EXAMPLE.org.', '8.8.8.8'],
+    };
     const verdict = async (u: string) => (await checkEgress(u, options)).reason;
     expect(await verdict('https://api.example.com/x')).toBe('egress_allowed');
     expect(await verdict('https://API.EXAMPLE.COM./x')).toBe('egress_allowed');
@@ -56,9 +64,15 @@ describe('checkEgress options', () => {
     const options = { allowPorts: [443] };
     expect((await checkEgress('https://example.com/', options)).allowed).toBe(true);
     expect((await checkEgress('https://example.com:443/', options)).allowed).toBe(true);
-    expect((await checkEgress('https://example.com:8443/', options)).reason).toBe('egress_port_not_allowed');
-    expect((await checkEgress('http://example.com/', options)).reason).toBe('egress_port_not_allowed');
-    expect(() => compileEgressOptions({ allowPorts: [0] })).toThrow(expect.objectContaining({ code: 'invalid_policy_options' }));
+    expect((await checkEgress('https://example.com:8443/', options)).reason).toBe(
+      'egress_port_not_allowed',
+    );
+    expect((await checkEgress('http://example.com/', options)).reason).toBe(
+      'egress_port_not_allowed',
+    );
+    expect(() => compileEgressOptions({ allowPorts: [0] })).toThrow(
+      expect.objectContaining({ code: 'invalid_policy_options' }),
+    );
   });
 
   it('protocols narrows to https only', async () => {
@@ -68,25 +82,44 @@ describe('checkEgress options', () => {
     expect(() => compileEgressOptions({ protocols: ['ftp:'] })).toThrow(
       expect.objectContaining({ code: 'invalid_policy_options' }),
     );
-    expect(() => compileEgressOptions({ protocols: [] })).toThrow(expect.objectContaining({ code: 'invalid_policy_options' }));
+    expect(() => compileEgressOptions({ protocols: [] })).toThrow(
+      expect.objectContaining({ code: 'invalid_policy_options' }),
+    );
   });
 
   it('blockHostSuffixes adds names; allowSingleLabelHosts opts in to bare names', async () => {
     const options = { blockHostSuffixes: ['corp.example.com', '.svc.cluster'] };
-    expect((await checkEgress('https://wiki.corp.example.com/', options)).reason).toBe('egress_internal_hostname');
-    expect((await checkEgress('https://corp.example.com/', options)).reason).toBe('egress_internal_hostname');
-    expect((await checkEgress('https://api.svc.cluster/', options)).reason).toBe('egress_internal_hostname');
+    expect((await checkEgress('https://wiki.corp.example.com/', options)).reason).toBe(
+      'egress_internal_hostname',
+    );
+    expect((await checkEgress('https://corp.example.com/', options)).reason).toBe(
+      'egress_internal_hostname',
+    );
+    expect((await checkEgress('https://api.svc.cluster/', options)).reason).toBe(
+      'egress_internal_hostname',
+    );
     expect((await checkEgress('https://www.example.com/', options)).allowed).toBe(true);
-    expect((await checkEgress('http://kubernetes/', { allowSingleLabelHosts: true })).allowed).toBe(true);
-    expect((await checkEgress('http://localhost/', { allowSingleLabelHosts: true })).reason).toBe('egress_localhost');
+    expect((await checkEgress('http://kubernetes/', { allowSingleLabelHosts: true })).allowed).toBe(
+      true,
+    );
+    expect((await checkEgress('http://localhost/', { allowSingleLabelHosts: true })).reason).toBe(
+      'egress_localhost',
+    );
     expect(() => compileEgressOptions({ blockHostSuffixes: [''] })).toThrow(
       expect.objectContaining({ code: 'invalid_policy_options' }),
     );
   });
 
   it('refuses other malformed options', () => {
-    for (const bad of [{ resolve: 'dns' }, { onResolverError: 'maybe' }, { allowPorts: 'x' }, { blockHostSuffixes: 'x' }]) {
-      expect(() => compileEgressOptions(bad as never)).toThrow(expect.objectContaining({ code: 'invalid_policy_options' }));
+    for (const bad of [
+      { resolve: 'dns' },
+      { onResolverError: 'maybe' },
+      { allowPorts: 'x' },
+      { blockHostSuffixes: 'x' },
+    ]) {
+      expect(() => compileEgressOptions(bad as never)).toThrow(
+        expect.objectContaining({ code: 'invalid_policy_options' }),
+      );
     }
   });
 });
@@ -150,13 +183,20 @@ describe('checkEgress with a resolver', () => {
       allowed: false,
       reason: 'egress_resolver_failed',
     });
-    expect(await checkEgress('https://example.com/', { resolve: (async () => 'x') as never })).toMatchObject({
+    expect(
+      await checkEgress('https://example.com/', { resolve: (async () => 'x') as never }),
+    ).toMatchObject({
       reason: 'egress_resolver_failed',
     });
-    const open = await checkEgress('https://example.com/', { resolve: broken, onResolverError: 'allow' });
+    const open = await checkEgress('https://example.com/', {
+      resolve: broken,
+      onResolverError: 'allow',
+    });
     expect(open).toMatchObject({ allowed: true, reason: 'egress_allowed' });
     expect('addresses' in open).toBe(false);
     // fail-open never lets a blocked answer through
-    expect((await checkEgress('https://rebind.example/', { resolve, onResolverError: 'allow' })).allowed).toBe(false);
+    expect(
+      (await checkEgress('https://rebind.example/', { resolve, onResolverError: 'allow' })).allowed,
+    ).toBe(false);
   });
 });

@@ -9,20 +9,32 @@ const run = (args: JsonValue) => policy(policyInput(args));
 
 describe('egressPolicy', () => {
   it('allows when every URL argument is allowed', async () => {
-    const d = await run({ url: 'https://example.com/a', webhooks: ['https://hooks.example.org/x'] });
+    const d = await run({
+      url: 'https://example.com/a',
+      webhooks: ['https://hooks.example.org/x'],
+    });
     expect(d).toMatchObject({ type: 'allow', reason: 'egress_allowed' });
     expect(decidedBy(d)).toEqual({ rule: 'egress', decision: 'allow', reason: 'egress_allowed' });
   });
 
   it.each([
     [{ url: 'http://169.254.169.254/', webhooks: [] }, 'egress_url_missing'],
-    [{ url: 'http://169.254.169.254/', webhooks: ['https://example.com'] }, 'egress_cloud_metadata'],
-    [{ url: 'https://example.com', webhooks: ['https://example.com', 'http://[::1]/'] }, 'egress_loopback'],
+    [
+      { url: 'http://169.254.169.254/', webhooks: ['https://example.com'] },
+      'egress_cloud_metadata',
+    ],
+    [
+      { url: 'https://example.com', webhooks: ['https://example.com', 'http://[::1]/'] },
+      'egress_loopback',
+    ],
     [{ webhooks: ['https://example.com'] }, 'egress_url_missing'],
     [{ url: null, webhooks: ['https://example.com'] }, 'egress_url_missing'],
     [{ url: 'https://example.com', webhooks: 'https://example.com' }, 'egress_url_missing'],
     [{ url: 42, webhooks: ['https://example.com'] }, 'egress_url_not_string'],
-    [{ url: { href: 'https://example.com' }, webhooks: ['https://example.com'] }, 'egress_url_not_string'],
+    [
+      { url: { href: 'https://example.com' }, webhooks: ['https://example.com'] },
+      'egress_url_not_string',
+    ],
     [{ url: 'file:///etc/passwd', webhooks: ['https://example.com'] }, 'egress_scheme_not_allowed'],
     [{ url: 'https://example.com', webhooks: [''] }, 'egress_invalid_url'],
   ])('denies %j with %s', async (args, reason) => {
@@ -47,11 +59,17 @@ describe('egressPolicy', () => {
   });
 
   it('refuses bad options at construction', () => {
-    expect(() => egressPolicy({ paths: [] })).toThrow(expect.objectContaining({ code: 'invalid_policy_options' }));
-    expect(() => egressPolicy({ paths: ['url'] })).toThrow(expect.objectContaining({ code: 'invalid_json_pointer' }));
+    expect(() => egressPolicy({ paths: [] })).toThrow(
+      expect.objectContaining({ code: 'invalid_policy_options' }),
+    );
+    expect(() => egressPolicy({ paths: ['url'] })).toThrow(
+      expect.objectContaining({ code: 'invalid_json_pointer' }),
+    );
     expect(() => egressPolicy({ paths: ['/url'], allowHosts: ['localhost'] })).toThrow(
       expect.objectContaining({ code: 'invalid_policy_options' }),
     );
-    expect(() => egressPolicy(undefined as never)).toThrow(expect.objectContaining({ code: 'invalid_policy_options' }));
+    expect(() => egressPolicy(undefined as never)).toThrow(
+      expect.objectContaining({ code: 'invalid_policy_options' }),
+    );
   });
 });

@@ -15,7 +15,11 @@ const policy = idsFromServerList<Ctx>({
 });
 
 const run = (args: JsonValue, ...accounts: unknown[]) =>
-  policy(policyInput<Ctx>(args, { context: { accounts: accounts.length ? accounts[0] : ['acc_1', 'acc_2', 42] } }));
+  policy(
+    policyInput<Ctx>(args, {
+      context: { accounts: accounts.length ? accounts[0] : ['acc_1', 'acc_2', 42] },
+    }),
+  );
 
 describe('idsFromServerList', () => {
   it('allows when every id is in the server list', async () => {
@@ -56,11 +60,16 @@ describe('idsFromServerList', () => {
     [42, 'id_server_list_invalid'],
     [{ acc_1: true }, 'id_server_list_invalid'],
   ])('denies when the server list is %j (%s)', async (accounts, reason) => {
-    expect(await run({ from: 'acc_1', to: ['acc_2'] }, accounts)).toMatchObject({ type: 'deny', reason });
+    expect(await run({ from: 'acc_1', to: ['acc_2'] }, accounts)).toMatchObject({
+      type: 'deny',
+      reason,
+    });
   });
 
   it('a blank id never matches a blank entry in the list', async () => {
-    expect(await run({ from: '', to: ['acc_2'] }, ['', 'acc_2'])).toMatchObject({ reason: 'id_blank' });
+    expect(await run({ from: '', to: ['acc_2'] }, ['', 'acc_2'])).toMatchObject({
+      reason: 'id_blank',
+    });
   });
 
   it('denies when the list provider throws or rejects', async () => {
@@ -70,9 +79,16 @@ describe('idsFromServerList', () => {
         throw new Error('db down');
       },
     });
-    expect(await throws(policyInput({ id: 'a' }))).toMatchObject({ reason: 'id_server_list_unavailable' });
-    const rejects = idsFromServerList({ paths: ['/id'], list: async () => Promise.reject(new Error('x')) });
-    expect(await rejects(policyInput({ id: 'a' }))).toMatchObject({ reason: 'id_server_list_unavailable' });
+    expect(await throws(policyInput({ id: 'a' }))).toMatchObject({
+      reason: 'id_server_list_unavailable',
+    });
+    const rejects = idsFromServerList({
+      paths: ['/id'],
+      list: async () => Promise.reject(new Error('x')),
+    });
+    expect(await rejects(policyInput({ id: 'a' }))).toMatchObject({
+      reason: 'id_server_list_unavailable',
+    });
     const badIterator = idsFromServerList({
       paths: ['/id'],
       list: () => ({
@@ -82,7 +98,9 @@ describe('idsFromServerList', () => {
         },
       }),
     });
-    expect(await badIterator(policyInput({ id: 'a' }))).toMatchObject({ reason: 'id_server_list_unavailable' });
+    expect(await badIterator(policyInput({ id: 'a' }))).toMatchObject({
+      reason: 'id_server_list_unavailable',
+    });
   });
 
   it('accepts a Set or an async list and passes context and input', async () => {
@@ -94,7 +112,9 @@ describe('idsFromServerList', () => {
         return ctx.ids;
       },
     });
-    const d = await p(policyInput({ id: 'x' }, { context: { ids: new Set(['x']) }, tool: 'lookup' }));
+    const d = await p(
+      policyInput({ id: 'x' }, { context: { ids: new Set(['x']) }, tool: 'lookup' }),
+    );
     expect(d.type).toBe('allow');
     expect(seen).toEqual(['lookup']);
   });
@@ -125,14 +145,21 @@ describe('idsFromServerList', () => {
   });
 
   it('property: allowed exactly when every id is a member', async () => {
-    const id = fc.oneof(fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''), fc.integer());
+    const id = fc.oneof(
+      fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''),
+      fc.integer(),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(id, { minLength: 1 }), fc.array(id, { minLength: 1 }), async (list, ids) => {
-        const p = idsFromServerList({ paths: ['/ids/*'], list: () => list });
-        const d = await p(policyInput({ ids }));
-        const members = ids.every((x) => list.some((y) => typeof y === typeof x && y === x));
-        expect(d.type).toBe(members ? 'allow' : 'deny');
-      }),
+      fc.asyncProperty(
+        fc.uniqueArray(id, { minLength: 1 }),
+        fc.array(id, { minLength: 1 }),
+        async (list, ids) => {
+          const p = idsFromServerList({ paths: ['/ids/*'], list: () => list });
+          const d = await p(policyInput({ ids }));
+          const members = ids.every((x) => list.some((y) => typeof y === typeof x && y === x));
+          expect(d.type).toBe(members ? 'allow' : 'deny');
+        },
+      ),
     );
   });
 });

@@ -1,3 +1,4 @@
+import type { JsonValue } from '@argseal/core';
 import { describe, expect, it } from 'vitest';
 import { PolicyConfigError } from '../errors.js';
 import { compilePointer, compilePointers, resolvePointer } from './json-pointer.js';
@@ -21,16 +22,27 @@ describe('compilePointer', () => {
   });
 
   it('compilePointers refuses an empty list', () => {
-    expect(() => compilePointers([], 'paths')).toThrow(expect.objectContaining({ code: 'invalid_policy_options' }));
+    expect(() => compilePointers([], 'paths')).toThrow(
+      expect.objectContaining({ code: 'invalid_policy_options' }),
+    );
   });
 });
 
 describe('resolvePointer', () => {
-  const doc = { a: { b: [1, { c: 2 }] }, 'x/y': 3, __proto__x: 4, items: [{ id: 'a' }, { id: 'b' }, {}] };
+  const doc: JsonValue = {
+    a: { b: [1, { c: 2 }] },
+    'x/y': 3,
+    __proto__x: 4,
+    items: [{ id: 'a' }, { id: 'b' }, {}],
+  };
 
   it('finds nested values', () => {
-    expect(resolvePointer(doc, compilePointer('/a/b/1/c', 't'))).toEqual([{ pointer: '/a/b/1/c', found: true, value: 2 }]);
-    expect(resolvePointer(doc, compilePointer('/x~1y', 't'))).toEqual([{ pointer: '/x~1y', found: true, value: 3 }]);
+    expect(resolvePointer(doc, compilePointer('/a/b/1/c', 't'))).toEqual([
+      { pointer: '/a/b/1/c', found: true, value: 2 },
+    ]);
+    expect(resolvePointer(doc, compilePointer('/x~1y', 't'))).toEqual([
+      { pointer: '/x~1y', found: true, value: 3 },
+    ]);
   });
 
   it('expands * over arrays and reports missing elements', () => {
@@ -43,7 +55,15 @@ describe('resolvePointer', () => {
   });
 
   it('does not read inherited members or non-canonical indexes', () => {
-    for (const p of ['/constructor', '/toString', '/__proto__', '/a/b/01', '/a/b/-', '/a/b/2', '/a/b/length']) {
+    for (const p of [
+      '/constructor',
+      '/toString',
+      '/__proto__',
+      '/a/b/01',
+      '/a/b/-',
+      '/a/b/2',
+      '/a/b/length',
+    ]) {
       expect(resolvePointer(doc, compilePointer(p, 't'))[0]?.found).toBe(false);
     }
   });

@@ -67,9 +67,14 @@ describe('moneyLimit', () => {
   });
 
   it('allowNegative checks the magnitude against the same limits', async () => {
-    const refunds = moneyLimit({ allowNegative: true, limits: { USD: { ceiling: 100, approvalAbove: 50 } } });
+    const refunds = moneyLimit({
+      allowNegative: true,
+      limits: { USD: { ceiling: 100, approvalAbove: 50 } },
+    });
     expect((await refunds(policyInput({ amount: -50, currency: 'USD' }))).type).toBe('allow');
-    expect((await refunds(policyInput({ amount: -51, currency: 'USD' }))).type).toBe('require_approval');
+    expect((await refunds(policyInput({ amount: -51, currency: 'USD' }))).type).toBe(
+      'require_approval',
+    );
     expect(await refunds(policyInput({ amount: -101, currency: 'USD' }))).toMatchObject({
       type: 'deny',
       reason: 'money_above_ceiling',
@@ -94,7 +99,9 @@ describe('moneyLimit', () => {
     limits.USD!.ceiling = 1_000;
     limits.EUR = { ceiling: 1_000 };
     expect((await p(policyInput({ amount: 11, currency: 'USD' }))).type).toBe('deny');
-    expect(await p(policyInput({ amount: 1, currency: 'EUR' }))).toMatchObject({ reason: 'money_unknown_currency' });
+    expect(await p(policyInput({ amount: 1, currency: 'EUR' }))).toMatchObject({
+      reason: 'money_unknown_currency',
+    });
   });
 
   it.each([
@@ -110,7 +117,9 @@ describe('moneyLimit', () => {
     [{ limits: { USD: { ceiling: 1 } }, amount: '/items/*/amount' }],
     [null],
   ])('refuses bad options %j', (options) => {
-    expect(() => moneyLimit(options as never)).toThrow(expect.objectContaining({ code: 'invalid_policy_options' }));
+    expect(() => moneyLimit(options as never)).toThrow(
+      expect.objectContaining({ code: 'invalid_policy_options' }),
+    );
   });
 
   it('refuses a malformed pointer', () => {
