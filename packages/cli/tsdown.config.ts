@@ -7,4 +7,6 @@ export default defineConfig({
   clean: true,
   platform: 'node',
   target: 'node20',
+  // Emit .js/.d.ts (the package is "type": "module"), as package.json's bin and exports expect.
+  fixedExtension: false,
 });

@@ -1,0 +1,16 @@
+/**
+ * Exit statuses of the `argseal` command. They are part of its public interface:
+ * scripts may branch on them.
+ */
+export const EXIT_CODES = {
+  /** The command did what was asked. */
+  ok: 0,
+  /** The input was read but rejected (strict decoding failed): `error: <stage>/<code> at <path>`. */
+  rejected: 2,
+  /** The command line was wrong or the input file unreadable: `error: usage/<code> ...` (EX_USAGE). */
+  usage: 64,
+  /** A bug in argseal: `error: internal/<code> ...` (EX_SOFTWARE). */
+  internal: 70,
+} as const;
+
+export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];
