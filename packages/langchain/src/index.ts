@@ -1,0 +1,19 @@
+export {
+  APPROVAL_REQUEST_KIND,
+  type ArgsealApprovalRequest,
+  type ArgsealDecision,
+  type ArgsealProposalView,
+  type ArgsealRefusal,
+  type ArgsealResume,
+} from './approval-types.js';
+export { ArgsealLangChainError, type ArgsealLangChainErrorCode } from './errors.js';
+export { type ArgsealMiddlewareOptions, argsealMiddleware } from './middleware.js';
+export { approve, edit, getApprovalRequest, reject, resumeWith } from './resume.js';
+export {
+  type ContextResolver,
+  SealedTool,
+  type SealToolOptions,
+  sealTool,
+} from './seal-tool.js';
+export type { SealableTool } from './sealable.js';
+export type { BlockedDetails, BlockedStatus } from './tool-output.js';
