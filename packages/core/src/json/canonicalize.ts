@@ -1,6 +1,6 @@
 import { ArgsealError } from '../errors.js';
 import { snapshotKind, sortedCopy } from './snapshot.js';
-import { sortKeys, type StrictDomainOptions } from './strict-domain.js';
+import { prototypesCarryToJSON, sortKeys, type StrictDomainOptions } from './strict-domain.js';
 import type { JsonValue } from './types.js';
 
 export type CanonicalizeOptions = StrictDomainOptions;
@@ -15,14 +15,14 @@ export type CanonicalizeOptions = StrictDomainOptions;
 export function canonicalize(value: unknown, options?: CanonicalizeOptions): string {
   if (typeof value === 'object' && value !== null) {
     const kind = snapshotKind(value);
-    if (kind === 2) return JSON.stringify(value);
-    if (kind === 1) return serializeTrusted(value as JsonValue);
+    if (kind === 2 && !prototypesCarryToJSON()) return JSON.stringify(value);
+    if (kind !== 0) return serializeTrusted(value as JsonValue);
   }
   // One validating pass builds a private copy with keys in RFC 8785 order; the engine's
   // native JSON.stringify then writes it (identical to JCS for strict-domain values
   // without array-index-like keys, which JS objects would enumerate first).
   const { copy, hasIndexKeys } = sortedCopy(value, options, false);
-  return hasIndexKeys ? serializeTrusted(copy) : JSON.stringify(copy);
+  return hasIndexKeys || prototypesCarryToJSON() ? serializeTrusted(copy) : JSON.stringify(copy);
 }
 
 /**
@@ -56,9 +56,8 @@ export function serializeTrusted(v: JsonValue): string {
 export function decodeCanonical(json: string): JsonValue {
   try {
     return JSON.parse(json) as JsonValue;
-  } catch (cause) {
-    throw new ArgsealError('invalid_canonical_json', 'decodeCanonical: text is not valid JSON', {
-      cause,
-    });
+  } catch {
+    // no `cause`: engine messages quote the start of the text, i.e. argument bytes
+    throw new ArgsealError('invalid_canonical_json', 'decodeCanonical: text is not valid JSON');
   }
 }

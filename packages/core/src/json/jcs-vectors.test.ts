@@ -3,15 +3,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ToolArgumentsValidationError } from '../errors.js';
-import { canonicalize, decodeCanonical } from './canonicalize.js';
 import {
   FIXTURE_VECTORS_DIR,
-  SHARED_VECTORS_DIR,
-  VECTOR_NAMES,
   readNumberLines,
   readVectorPair,
+  SHARED_VECTORS_DIR,
+  VECTOR_NAMES,
   vectorsDir,
 } from './__fixtures__/jcs-vectors.js';
+import { canonicalize, decodeCanonical } from './canonicalize.js';
 import { parseStrictJson } from './parse-strict-json.js';
 import { createSnapshot } from './snapshot.js';
 
@@ -147,7 +147,8 @@ describe('numbers.txt (ES6 number serialization)', () => {
           parseStrictJson(l.expected);
           bad.push(`line ${l.line}: unsafe integer literal accepted`);
         } catch (e) {
-          if ((e as ToolArgumentsValidationError).code !== 'unsafe_integer') bad.push(`line ${l.line}`);
+          if ((e as ToolArgumentsValidationError).code !== 'unsafe_integer')
+            bad.push(`line ${l.line}`);
         }
         continue;
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ArgsealError, ToolArgumentsValidationError } from '../errors.js';
-import { SECRET, rejection } from './__fixtures__/rejection.js';
+import { rejection, SECRET } from './__fixtures__/rejection.js';
 import {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_LENGTH,
@@ -108,7 +108,12 @@ const rows: Row[] = [
     path: '/0'.repeat(DEFAULT_MAX_DEPTH),
   },
   // max_length_exceeded
-  { text: `[${JSON.stringify(SECRET)}]`, code: 'max_length_exceeded', path: '', options: { maxLength: 5 } },
+  {
+    text: `[${JSON.stringify(SECRET)}]`,
+    code: 'max_length_exceeded',
+    path: '',
+    options: { maxLength: 5 },
+  },
   { text: ' '.repeat(DEFAULT_MAX_LENGTH + 1), code: 'max_length_exceeded', path: '' },
 ];
 
@@ -170,7 +175,9 @@ describe('parseStrictJson accepts', () => {
   });
 
   it('JSON whitespace around and between tokens', () => {
-    expect(parseStrictJson(' \t\r\n{ "a" : [ 1 , true , null ] }\n')).toEqual({ a: [1, true, null] });
+    expect(parseStrictJson(' \t\r\n{ "a" : [ 1 , true , null ] }\n')).toEqual({
+      a: [1, true, null],
+    });
   });
 
   it('returns plain objects and arrays', () => {
@@ -182,7 +189,8 @@ describe('parseStrictJson accepts', () => {
 });
 
 describe('parseStrictJson: __proto__, constructor, prototype are data', () => {
-  const text = '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}},"prototype":[1]}';
+  const text =
+    '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}},"prototype":[1]}';
 
   it('keeps them as own enumerable data properties, never sets a prototype', () => {
     const v = parseStrictJson(text) as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { ToolArgumentsValidationError } from '../errors.js';
 import { toJsonPointer } from './json-pointer.js';
+import { depthLimit } from './strict-domain.js';
 import type { JsonValue } from './types.js';
 
 /** Default nesting limit for {@link parseStrictJson} and {@link createSnapshot}. */
@@ -31,7 +32,7 @@ export function parseStrictJson(text: string, options?: ParseStrictJsonOptions):
   if (typeof text !== 'string') throw fail('invalid_input', [], tool);
   const maxLength = options?.maxLength ?? DEFAULT_MAX_LENGTH;
   if (text.length > maxLength) throw fail('max_length_exceeded', [], tool);
-  const p = new Parser(text, options?.maxDepth ?? DEFAULT_MAX_DEPTH, tool);
+  const p = new Parser(text, depthLimit(options?.maxDepth, DEFAULT_MAX_DEPTH), tool);
   p.skipWs();
   const value = p.parseValue(0);
   p.skipWs();

@@ -5,6 +5,7 @@ import {
   checkArrayShape,
   checkPrimitive,
   dataValue,
+  depthLimit,
   enterObject,
   leaveObject,
   rethrowAt,
@@ -45,7 +46,7 @@ export function sortedCopy(
   options: StrictDomainOptions | undefined,
   freeze: boolean,
 ): { copy: JsonValue; hasIndexKeys: boolean } {
-  const st = new WalkState(options?.maxDepth ?? DEFAULT_MAX_DEPTH, options?.isProxy, freeze);
+  const st = new WalkState(depthLimit(options?.maxDepth, DEFAULT_MAX_DEPTH), options?.isProxy, freeze);
   try {
     const copy = copyValue(value, 0, st);
     return { copy, hasIndexKeys: st.hasIndexKeys };

@@ -165,11 +165,29 @@ export function checkArrayShape(a: readonly unknown[]): void {
 
 /** The value of an own data property; rejects holes, accessors (never invoked) and hidden props. */
 export function dataValue(o: object, key: string | number): unknown {
+  // the caller's frame adds `key` to the path
   const d = Object.getOwnPropertyDescriptor(o, key);
-  if (d === undefined) throw new DomainFault('sparse_array').at(key);
-  if (!('value' in d)) throw new DomainFault('accessor_property').at(key);
-  if (!d.enumerable) throw new DomainFault('non_enumerable_property').at(key);
+  if (d === undefined) throw new DomainFault('sparse_array');
+  if (!('value' in d)) throw new DomainFault('accessor_property');
+  if (!d.enumerable) throw new DomainFault('non_enumerable_property');
   return d.value;
+}
+
+/**
+ * True when a polluted `Object.prototype` or `Array.prototype` carries a `toJSON`, which
+ * native `JSON.stringify` would call. argseal then writes with its own serializer.
+ */
+export function prototypesCarryToJSON(): boolean {
+  return 'toJSON' in Object.prototype || 'toJSON' in Array.prototype;
+}
+
+/** Ceiling for `maxDepth`: the walkers recurse, and deeper limits could exhaust the stack. */
+export const MAX_DEPTH_CEILING = 1000;
+
+/** The effective depth limit: the default, or the caller's clamped to 1..MAX_DEPTH_CEILING. */
+export function depthLimit(maxDepth: number | undefined, fallback: number): number {
+  if (maxDepth === undefined || !Number.isFinite(maxDepth)) return fallback;
+  return Math.max(1, Math.min(MAX_DEPTH_CEILING, Math.floor(maxDepth)));
 }
 
 /**

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The six published RFC 8785 vector pairs (cyberphone/json-canonicalization testdata). */
-export const VECTOR_NAMES = ['arrays', 'french', 'structures', 'unicode', 'values', 'weird'] as const;
+export const VECTOR_NAMES = [
+  'arrays',
+  'french',
+  'structures',
+  'unicode',
+  'values',
+  'weird',
+] as const;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -26,7 +33,9 @@ export const FIXTURE_VECTORS_DIR = path.join(here, 'jcs');
 
 /** Where the vectors are read from: `../shared/jcs-vectors` when present, else the fixture copy. */
 export function vectorsDir(): string {
-  return existsSync(path.join(SHARED_VECTORS_DIR, 'input')) ? SHARED_VECTORS_DIR : FIXTURE_VECTORS_DIR;
+  return existsSync(path.join(SHARED_VECTORS_DIR, 'input'))
+    ? SHARED_VECTORS_DIR
+    : FIXTURE_VECTORS_DIR;
 }
 
 export interface VectorPair {
@@ -39,7 +48,9 @@ export interface VectorPair {
 }
 
 export function readVectorPair(name: string, dir: string = vectorsDir()): VectorPair {
-  const hex = readFileSync(path.join(dir, 'outhex', `${name}.txt`), 'latin1').trim().split(/\s+/);
+  const hex = readFileSync(path.join(dir, 'outhex', `${name}.txt`), 'latin1')
+    .trim()
+    .split(/\s+/);
   return {
     name,
     input: readFileSync(path.join(dir, 'input', `${name}.json`), 'utf8'),
