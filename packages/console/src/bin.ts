@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+import { runConsoleCli } from './cli.js';
+
+const { code } = await runConsoleCli(process.argv.slice(2));
+process.exitCode = code;

@@ -1,0 +1,104 @@
+import { parseArgs } from 'node:util';
+import { ArgsealError } from '@argseal/core';
+import { type RunningConsole, startConsole } from './start-console.js';
+
+export const CONSOLE_USAGE = `Usage: argseal console [options]
+
+Starts the argseal approval console (web page + JSON API).
+
+Options:
+  --port N             port to listen on (default 7407; 0 = any free port)
+  --host H             address to bind (default 127.0.0.1, loopback only)
+  --data-dir DIR       embedded PGlite data directory (default .argseal)
+  --database-url URL   use PostgreSQL instead (or set DATABASE_URL)
+  --config FILE        JSON token file {"approvers":{...},"agents":{...}}
+  -h, --help           show this help
+
+Tokens: ARGSEAL_CONSOLE_TOKENS="alice:<token>,bob:<token>" (approvers, required)
+        ARGSEAL_CONSOLE_AGENT_TOKENS="support-bot:<token>" (agents, optional)
+There is no default token: the console refuses to start without one.
+`;
+
+export interface ConsoleCliIo {
+  stdout?: (text: string) => void;
+  stderr?: (text: string) => void;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Wait for SIGINT/SIGTERM and close (default true). Tests pass false and close themselves. */
+  waitForSignal?: boolean;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * `argseal console [--port N] [--host H] [--data-dir DIR] [--database-url URL] [--config FILE]`.
+ * Returns the exit code (with `waitForSignal`, after a signal) and the running console.
+ */
+export async function runConsoleCli(
+  argv: readonly string[],
+  io: ConsoleCliIo = {},
+): Promise<{ code: number; console?: RunningConsole }> {
+  const out = io.stdout ?? ((t: string) => process.stdout.write(t));
+  const err = io.stderr ?? ((t: string) => process.stderr.write(t));
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'database-url': { type: 'string' },
+        config: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    err(`argseal console: ${(error as Error).message}\n\n${CONSOLE_USAGE}`);
+    return { code: 2 };
+  }
+  if (values.help) {
+    out(CONSOLE_USAGE);
+    return { code: 0 };
+  }
+  const portText = values.port as string | undefined;
+  const port = portText === undefined ? undefined : /^[0-9]{1,5}$/.test(portText) ? Number(portText) : Number.NaN;
+  if (port !== undefined && !(port >= 0 && port <= 65535)) {
+    err('argseal console: --port must be an integer from 0 to 65535\n');
+    return { code: 2 };
+  }
+  let running: RunningConsole;
+  try {
+    running = await startConsole({
+      port,
+      host: values.host as string | undefined,
+      dataDir: values['data-dir'] as string | undefined,
+      databaseUrl: values['database-url'] as string | undefined,
+      configFile: values.config as string | undefined,
+      env: io.env ?? process.env,
+    });
+  } catch (error) {
+    const code = ArgsealError.isInstance(error) ? ` [${error.code}]` : '';
+    err(`argseal console: ${(error as Error).message}${code}\n`);
+    return { code: 1 };
+  }
+  out(`argseal console listening on ${running.url}\n`);
+  out(`  storage:   ${running.storage}\n`);
+  out(`  approvers: ${running.approvers} token(s); log in at ${running.url}/login\n`);
+  if (!LOOPBACK.has(running.host)) {
+    err(`warning: bound to ${running.host}, reachable beyond this machine. Put it behind TLS.\n`);
+  }
+  if (io.waitForSignal === false) return { code: 0, console: running };
+  await new Promise<void>((done) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      done();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await running.close();
+  return { code: 0 };
+}

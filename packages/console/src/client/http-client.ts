@@ -1,0 +1,78 @@
+import { ApprovalError } from '@argseal/core';
+import { ConsoleError } from '../errors.js';
+
+export interface ConsoleClientOptions {
+  /** The console's base URL, e.g. `http://127.0.0.1:7407`. */
+  url: string;
+  /** An agent token (`ARGSEAL_CONSOLE_AGENT_TOKENS`). Never an approver token. */
+  token: string;
+  /** Custom fetch (tests, proxies). Default: global fetch. */
+  fetch?: typeof fetch;
+  /** Per-request timeout. Default 15 s. */
+  timeoutMs?: number;
+  /** Allow plain http to a host other than loopback (the token travels in clear). Default false. */
+  allowInsecureHttp?: boolean;
+}
+
+export type ConsoleRequest = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>;
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * A small JSON client for the agent API. Error responses become the error the server named:
+ * store refusals as `ApprovalError` (same code as an in-process store), others as
+ * `ConsoleError` with the HTTP status; a network failure is `console_unreachable`.
+ */
+export function createConsoleRequest(options: ConsoleClientOptions): ConsoleRequest {
+  let base: URL;
+  try {
+    base = new URL(options?.url);
+  } catch {
+    throw new ConsoleError('invalid_console_url', 'url must be an absolute http(s) URL of the console');
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    throw new ConsoleError('invalid_console_url', 'url must be an absolute http(s) URL of the console');
+  }
+  if (base.protocol === 'http:' && !LOOPBACK.has(base.hostname) && !options.allowInsecureHttp) {
+    throw new ConsoleError('insecure_console_url', 'refusing to send a token over plain http to a non-loopback host; use https');
+  }
+  if (typeof options.token !== 'string' || options.token === '') {
+    throw new ConsoleError('missing_token', 'an agent token is required');
+  }
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const timeout = options.timeoutMs ?? 15_000;
+  const root = base.href.replace(/\/+$/, '');
+
+  return async (method, path, body) => {
+    let response: Response;
+    try {
+      response = await doFetch(`${root}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${options.token}`,
+          Accept: 'application/json',
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(timeout),
+      });
+    } catch (cause) {
+      throw new ConsoleError('console_unreachable', `cannot reach the console at ${base.origin}`, { cause });
+    }
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch (cause) {
+      throw new ConsoleError('invalid_response', `the console answered ${response.status} without JSON`, {
+        status: response.status,
+        cause,
+      });
+    }
+    if (response.ok) return json;
+    const error = (json as { error?: { code?: unknown; message?: unknown; kind?: unknown } })?.error;
+    const code = typeof error?.code === 'string' ? error.code : `http_${response.status}`;
+    const message = typeof error?.message === 'string' ? error.message : `the console answered ${response.status}`;
+    if (error?.kind === 'approval') throw new ApprovalError(code, message);
+    throw new ConsoleError(code, message, { status: response.status });
+  };
+}

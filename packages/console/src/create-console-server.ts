@@ -1,0 +1,83 @@
+import type { ApprovalStore, AuditSink } from '@argseal/core';
+import { Hono } from 'hono';
+import { type AuthSettings, type ConsoleEnv, identify, requireAgent, requireApprover } from './auth.js';
+import { ConsoleError } from './errors.js';
+import { HttpError, sendError } from './http-errors.js';
+import { agentRoutes } from './routes-agent.js';
+import { auditRoutes } from './routes-audit.js';
+import { proposalRoutes } from './routes-proposals.js';
+import { sessionRoutes } from './routes-session.js';
+import { securityHeaders } from './security-headers.js';
+import { createSessionStore, DEFAULT_SESSION_TTL_MS } from './sessions.js';
+import { loadStaticAssets } from './static-assets.js';
+import { assertDisjoint, createTokenRegistry, type TokenInput } from './tokens.js';
+
+export interface ConsoleServerOptions {
+  store: ApprovalStore;
+  audit: AuditSink;
+  /** Approver tokens (required, at least one): `"alice:<token>,bob:<token>"`, `{ alice: token }` or a list. */
+  tokens: TokenInput;
+  /** Agent tokens for the agent API; without them the agent API refuses every call. */
+  agentTokens?: TokenInput | undefined;
+  /**
+   * `'own'` (default): an agent token acts only for the agent name it is listed under.
+   * `'any'`: it may submit and read proposals of any agent name and read the whole audit trail.
+   */
+  agentScope?: 'own' | 'any';
+  /** Browser session lifetime. Default eight hours. */
+  sessionTtlMs?: number;
+}
+
+/**
+ * The console as a Hono app: the page, the approver API under `/api`, the agent API under
+ * `/api/agent`. Refuses to build without an approver token (`no_approver_tokens`).
+ */
+export function createConsoleServer(options: ConsoleServerOptions): Hono<ConsoleEnv> {
+  if (!options?.store || !options.audit) {
+    throw new ConsoleError('invalid_options', 'createConsoleServer needs a store and an audit sink');
+  }
+  const approvers = createTokenRegistry(options.tokens, 'approver');
+  if (approvers.size === 0) {
+    throw new ConsoleError(
+      'no_approver_tokens',
+      'no approver token: set ARGSEAL_CONSOLE_TOKENS="name:token" or a config file; there is no default token',
+    );
+  }
+  const agents = createTokenRegistry(options.agentTokens, 'agent');
+  assertDisjoint(options.tokens, options.agentTokens);
+  const ttl = options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
+  const auth: AuthSettings = { approvers, agents, sessions: createSessionStore({ ttlMs: ttl }) };
+  const assets = loadStaticAssets();
+  const app = new Hono<ConsoleEnv>();
+
+  app.use('*', securityHeaders());
+  app.onError((error, c) => sendError(c, error));
+  app.notFound((c) => sendError(c, new HttpError(404, 'not_found', 'no such route')));
+
+  const page = (name: string) => {
+    const asset = assets[name]!;
+    return new Response(asset.body, { headers: { 'Content-Type': asset.type } });
+  };
+  app.get('/', (c) => {
+    let who: ReturnType<typeof identify>;
+    try {
+      who = identify(c, auth);
+    } catch {
+      who = undefined;
+    }
+    return who?.role === 'approver' ? page('index.html') : c.redirect('/login', 302);
+  });
+  app.get('/login', () => page('login.html'));
+  app.get('/assets/console.js', () => page('console.js'));
+  app.get('/assets/console.css', () => page('console.css'));
+
+  app.route('/api/session', sessionRoutes(auth, ttl));
+  app.use('/api/agent/*', requireAgent(auth));
+  app.route('/api/agent', agentRoutes(options.store, options.audit, options.agentScope === 'any'));
+  app.use('/api/proposals/*', requireApprover(auth));
+  app.use('/api/proposals', requireApprover(auth));
+  app.route('/api/proposals', proposalRoutes(options.store));
+  app.use('/api/audit', requireApprover(auth));
+  app.route('/api/audit', auditRoutes(options.audit));
+  return app;
+}

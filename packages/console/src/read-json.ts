@@ -1,0 +1,45 @@
+import { parseStrictJson } from '@argseal/core';
+import type { Context } from 'hono';
+import { HttpError } from './http-errors.js';
+
+/** Largest request body the console reads (proposals carry arguments: 1 MiB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Reads a JSON request body strictly: `Content-Type: application/json` (415 otherwise), at
+ * most `maxBytes` (413), and parsed by core's strict parser (400 `invalid_json`: malformed text,
+ * duplicate keys, unsafe integers, lone surrogates).
+ */
+export async function readJsonBody(c: Context, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new HttpError(415, 'unsupported_media_type', 'send the body as application/json');
+  }
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > maxBytes) throw new HttpError(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`);
+  const buffer = await c.req.arrayBuffer();
+  if (buffer.byteLength > maxBytes) throw new HttpError(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'the body is not valid UTF-8');
+  }
+  try {
+    return parseStrictJson(text, { maxLength: maxBytes });
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'syntax';
+    throw new HttpError(400, 'invalid_json', `the body is not strict JSON (${code})`);
+  }
+}
+
+/** Requires a plain object whose keys are all in `allowed` (400 `invalid_body`/`unknown_field`). */
+export function expectObject(value: unknown, allowed: readonly string[], what: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new HttpError(400, 'invalid_body', `${what} must be a JSON object`);
+  }
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) throw new HttpError(400, 'unknown_field', `${what}: unknown field "${key}"`);
+  }
+  return value as Record<string, unknown>;
+}

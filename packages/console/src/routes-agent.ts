@@ -1,0 +1,69 @@
+import { type ApprovalStore, type AuditSink, assertHash, type StoredProposal } from '@argseal/core';
+import { Hono } from 'hono';
+import type { ConsoleEnv } from './auth.js';
+import { HttpError, sendError } from './http-errors.js';
+import { listFilter, toView } from './proposal-view.js';
+import { expectObject, readJsonBody } from './read-json.js';
+import { checkAgentAuditEvent } from './validate-audit-event.js';
+import { checkSubmittedProposal } from './validate-proposal.js';
+
+/**
+ * Agent API (bearer agent tokens only): suspend, read, find pending, peek, consume, append audit.
+ * Nothing here decides. With `anyAgent` false an agent sees only its own proposals.
+ */
+export function agentRoutes(store: ApprovalStore, audit: AuditSink, anyAgent: boolean): Hono<ConsoleEnv> {
+  const app = new Hono<ConsoleEnv>();
+  app.onError((error, c) => sendError(c, error));
+  const mine = (c: { get(k: 'identity'): { name: string } }, p: StoredProposal | undefined) =>
+    p && (anyAgent || p.agent === c.get('identity').name) ? p : undefined;
+
+  app.post('/proposals', async (c) => {
+    const proposal = await checkSubmittedProposal(await readJsonBody(c), c.get('identity').name, anyAgent);
+    return c.json({ proposal: toView(await store.suspend(proposal)) });
+  });
+
+  app.get('/proposals', async (c) => {
+    const filter = listFilter(c.req.query('status'), c.req.query('limit'), 'all');
+    const name = c.get('identity').name;
+    const list = await store.listProposals(anyAgent ? filter : { status: filter.status ?? 'all' });
+    const own = anyAgent ? list : list.filter((p) => p.agent === name).slice(0, filter.limit);
+    return c.json({ proposals: own.map(toView) });
+  });
+
+  app.get('/proposals/:id', async (c) => {
+    const proposal = mine(c, await store.getProposal(c.req.param('id')));
+    if (!proposal) throw new HttpError(404, 'proposal_not_found', 'no proposal with this id');
+    return c.json({ proposal: toView(proposal) });
+  });
+
+  app.get('/pending/:hash', async (c) => {
+    const hash = c.req.param('hash');
+    assertHash(hash);
+    const proposal = mine(c, await store.findPending(hash));
+    return c.json({ proposal: proposal ? toView(proposal) : null });
+  });
+
+  app.post('/consume', async (c) => {
+    const body = expectObject(await readJsonBody(c, 4096), ['bindingHash'], 'consume');
+    assertHash(body.bindingHash, 'invalid_binding_hash');
+    return c.json(await store.consume(body.bindingHash));
+  });
+
+  app.post('/peek', async (c) => {
+    const body = expectObject(await readJsonBody(c, 4096), ['bindingHash'], 'peek');
+    assertHash(body.bindingHash, 'invalid_binding_hash');
+    return c.json(await store.peek(body.bindingHash));
+  });
+
+  app.post('/audit', async (c) => {
+    const event = checkAgentAuditEvent(await readJsonBody(c), c.get('identity').name, anyAgent);
+    return c.json({ record: await audit.append(event) });
+  });
+
+  app.get('/audit', async (c) => {
+    if (!anyAgent) throw new HttpError(403, 'forbidden_role', 'agents read the audit trail only when the console allows any agent');
+    return c.json({ records: await audit.records() });
+  });
+
+  return app;
+}

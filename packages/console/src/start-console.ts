@@ -1,0 +1,102 @@
+import type { AddressInfo } from 'node:net';
+import type { ApprovalStore, AuditSink } from '@argseal/core';
+import { serve } from '@hono/node-server';
+import { createConsoleServer } from './create-console-server.js';
+import { ConsoleError } from './errors.js';
+import { type ConsoleStorageOptions, openConsoleStorage } from './storage.js';
+import { resolveConsoleTokens } from './token-config.js';
+import { createTokenRegistry, type TokenInput } from './tokens.js';
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 7407;
+
+export interface StartConsoleOptions extends ConsoleStorageOptions {
+  /** Default 7407; 0 picks a free port. */
+  port?: number | undefined;
+  /** Default 127.0.0.1 (loopback only). */
+  host?: string | undefined;
+  tokens?: TokenInput | undefined;
+  agentTokens?: TokenInput | undefined;
+  /** JSON file with `approvers` and `agents` (see README). */
+  configFile?: string | undefined;
+  /** Environment to read tokens, config file and DATABASE_URL from. Default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  agentScope?: 'own' | 'any';
+  sessionTtlMs?: number;
+  /** Use this store and sink instead of opening storage (both or neither). */
+  store?: ApprovalStore;
+  audit?: AuditSink;
+}
+
+export interface RunningConsole {
+  url: string;
+  host: string;
+  port: number;
+  store: ApprovalStore;
+  audit: AuditSink;
+  /** Where data lives, for the startup banner. */
+  storage: string;
+  approvers: number;
+  close(): Promise<void>;
+}
+
+/** Starts the console on Node: tokens first (refuses without one), then storage, then the socket. */
+export async function startConsole(options: StartConsoleOptions = {}): Promise<RunningConsole> {
+  const env = options.env ?? process.env;
+  const resolved = await resolveConsoleTokens({ ...options, env });
+  const approvers = createTokenRegistry(resolved.tokens, 'approver');
+  if (approvers.size === 0) {
+    throw new ConsoleError(
+      'no_approver_tokens',
+      'refusing to start without an approver token: set ARGSEAL_CONSOLE_TOKENS="alice:<token of 16+ chars>" or pass --config FILE; there is no default token',
+    );
+  }
+  if ((options.store === undefined) !== (options.audit === undefined)) {
+    throw new ConsoleError('invalid_options', 'pass both store and audit, or neither');
+  }
+  const storage =
+    options.store && options.audit
+      ? { store: options.store, audit: options.audit, description: 'provided store', close: async () => {} }
+      : await openConsoleStorage({ ...options, databaseUrl: options.databaseUrl ?? env.DATABASE_URL });
+  let app: ReturnType<typeof createConsoleServer>;
+  try {
+    app = createConsoleServer({
+      store: storage.store,
+      audit: storage.audit,
+      tokens: resolved.tokens!,
+      agentTokens: resolved.agentTokens,
+      ...(options.agentScope ? { agentScope: options.agentScope } : {}),
+      ...(options.sessionTtlMs ? { sessionTtlMs: options.sessionTtlMs } : {}),
+    });
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  const host = options.host ?? DEFAULT_HOST;
+  const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? DEFAULT_PORT, hostname: host }, () => resolveServer(s));
+    s.once('error', reject);
+  }).catch(async (cause) => {
+    await storage.close();
+    throw new ConsoleError('listen_failed', `cannot listen on ${host}:${options.port ?? DEFAULT_PORT}`, { cause });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${port}`,
+    host,
+    port,
+    store: storage.store,
+    audit: storage.audit,
+    storage: storage.description,
+    approvers: approvers.size,
+    close() {
+      closed ??= new Promise<void>((done) => {
+        server.close(() => done());
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }).then(() => storage.close());
+      return closed;
+    },
+  };
+}

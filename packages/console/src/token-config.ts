@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import { parseStrictJson } from '@argseal/core';
+import { ConsoleError } from './errors.js';
+import type { TokenInput } from './tokens.js';
+
+/** Environment variables the console reads. */
+export const ENV_APPROVER_TOKENS = 'ARGSEAL_CONSOLE_TOKENS';
+export const ENV_AGENT_TOKENS = 'ARGSEAL_CONSOLE_AGENT_TOKENS';
+export const ENV_CONFIG_FILE = 'ARGSEAL_CONSOLE_CONFIG';
+
+export interface ResolvedTokens {
+  tokens: TokenInput | undefined;
+  agentTokens: TokenInput | undefined;
+  /** Where the approver tokens came from: `option`, `env`, `config` or `none`. */
+  source: 'option' | 'env' | 'config' | 'none';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function section(value: unknown, key: string, file: string): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConsoleError('invalid_config', `${file}: "${key}" must be an object of name: token`);
+  }
+  return value as Record<string, string>;
+}
+
+/**
+ * Reads a console config file: JSON `{ "approvers": { "alice": "<token>" }, "agents": { "bot": "<token>" } }`.
+ * Code `invalid_config` when it is not that shape, `config_unreadable` when it cannot be read.
+ */
+export async function readTokenConfig(file: string): Promise<{ approvers?: Record<string, string>; agents?: Record<string, string> }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (cause) {
+    throw new ConsoleError('config_unreadable', `cannot read console config file ${file}`, { cause });
+  }
+  let value: unknown;
+  try {
+    value = parseStrictJson(text);
+  } catch {
+    throw new ConsoleError('invalid_config', `${file}: not valid JSON (duplicate keys are refused)`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConsoleError('invalid_config', `${file}: expected an object with "approvers" and "agents"`);
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (key !== 'approvers' && key !== 'agents') {
+      throw new ConsoleError('invalid_config', `${file}: unknown key "${key}"`);
+    }
+  }
+  const approvers = section(record.approvers, 'approvers', file);
+  const agents = section(record.agents, 'agents', file);
+  return { ...(approvers ? { approvers } : {}), ...(agents ? { agents } : {}) };
+}
+
+/**
+ * Picks the token sources, first match wins for each role: explicit options, then the
+ * environment (`ARGSEAL_CONSOLE_TOKENS`, `ARGSEAL_CONSOLE_AGENT_TOKENS`), then the config file
+ * (`configFile` or `ARGSEAL_CONSOLE_CONFIG`). There is never a default token.
+ */
+export async function resolveConsoleTokens(options: {
+  tokens?: TokenInput | undefined;
+  agentTokens?: TokenInput | undefined;
+  configFile?: string | undefined;
+  env?: Env;
+}): Promise<ResolvedTokens> {
+  const env = options.env ?? {};
+  const file = options.configFile ?? env[ENV_CONFIG_FILE];
+  const config = file ? await readTokenConfig(file) : {};
+  const envApprovers = env[ENV_APPROVER_TOKENS]?.trim() ? env[ENV_APPROVER_TOKENS] : undefined;
+  const envAgents = env[ENV_AGENT_TOKENS]?.trim() ? env[ENV_AGENT_TOKENS] : undefined;
+  const tokens = options.tokens ?? envApprovers ?? config.approvers;
+  const source = options.tokens ? 'option' : envApprovers ? 'env' : config.approvers ? 'config' : 'none';
+  return { tokens, agentTokens: options.agentTokens ?? envAgents ?? config.agents, source };
+}
