@@ -79,10 +79,8 @@ describe('canonicalize', () => {
 });
 
 /*
- * Known core bug (.notes/core-requests.md, "toJSON is called under prototype pollution"):
- * canonicalize writes through native JSON.stringify, which looks toJSON up the prototype
- * chain. These tests assert the DESIGN rule "toJSON is never called"; they are `it.fails`
- * until core no longer consults inherited toJSON.
+ * DESIGN: "toJSON is never called", also when Object.prototype or Array.prototype were
+ * polluted with one (native JSON.stringify would look it up the prototype chain).
  */
 describe('canonicalize under prototype pollution', () => {
   function withPolluted<T>(proto: object, run: (calls: () => number) => T): T {
@@ -102,14 +100,14 @@ describe('canonicalize under prototype pollution', () => {
     }
   }
 
-  it.fails('Object.prototype.toJSON is never called for an untrusted value', () => {
+  it('Object.prototype.toJSON is never called for an untrusted value', () => {
     withPolluted(Object.prototype, (calls) => {
       expect(canonicalize({ a: 1 })).toBe('{"a":1}');
       expect(calls()).toBe(0);
     });
   });
 
-  it.fails('Object.prototype.toJSON is never called for a snapshot', () => {
+  it('Object.prototype.toJSON is never called for a snapshot', () => {
     const snap = createSnapshot({ b: [1], a: 2 });
     withPolluted(Object.prototype, (calls) => {
       expect(canonicalize(snap)).toBe('{"a":2,"b":[1]}');
@@ -117,7 +115,7 @@ describe('canonicalize under prototype pollution', () => {
     });
   });
 
-  it.fails('Array.prototype.toJSON is never called', () => {
+  it('Array.prototype.toJSON is never called', () => {
     withPolluted(Array.prototype, (calls) => {
       expect(canonicalize({ a: [1] })).toBe('{"a":[1]}');
       expect(calls()).toBe(0);
@@ -183,9 +181,8 @@ describe('decodeCanonical', () => {
     }
   });
 
-  // Known core bug (.notes/core-requests.md, "decodeCanonical cause leaks payload"): the
-  // JSON.parse SyntaxError kept as `cause` quotes the start of the text.
-  it.fails('carries no payload in its cause chain either', () => {
+  // A JSON.parse SyntaxError message quotes the start of the text: it must not be kept.
+  it('carries no payload in its cause chain either', () => {
     let err: unknown;
     try {
       decodeCanonical(`[${SECRET}]`);

@@ -101,7 +101,7 @@ const rows: Row[] = [
   { text: '[[[1]]]', code: 'max_depth_exceeded', path: '/0/0', options: { maxDepth: 2 } },
   { text: '{"a":{"b":{}}}', code: 'max_depth_exceeded', path: '/a/b', options: { maxDepth: 2 } },
   { text: '[{"a":[]}]', code: 'max_depth_exceeded', path: '/0/a', options: { maxDepth: 2 } },
-  { text: '{}', code: 'max_depth_exceeded', path: '', options: { maxDepth: 0 } },
+  { text: '[{}]', code: 'max_depth_exceeded', path: '/0', options: { maxDepth: 1 } },
   {
     text: `${'['.repeat(DEFAULT_MAX_DEPTH + 1)}${']'.repeat(DEFAULT_MAX_DEPTH + 1)}`,
     code: 'max_depth_exceeded',

@@ -3,6 +3,7 @@ import { types } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { describeDomainRejections } from './__fixtures__/domain-table.js';
 import { rejection, SECRET } from './__fixtures__/rejection.js';
+import { objectsOf } from './__fixtures__/strict-values.js';
 import { canonicalize } from './canonicalize.js';
 import { parseStrictJson } from './parse-strict-json.js';
 import { createSnapshot, isSnapshot } from './snapshot.js';

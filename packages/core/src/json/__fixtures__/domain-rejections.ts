@@ -14,14 +14,7 @@ export interface DomainRow {
   options?: StrictDomainOptions;
   /** Substrings of the payload the message must not contain (SECRET always). */
   leak?: string[];
-  /**
-   * Set when core currently reports a different path: see .notes/core-requests.md
-   * ("doubled last path token"). The exact-path test for the row is `it.fails`.
-   */
-  pathBug?: string;
 }
-
-const DOUBLED = 'core-requests.md: doubled last path token (dataValue + rethrowAt)';
 
 /** Nested arrays `depth` deep, built iteratively. */
 export function nestedArrays(depth: number): unknown {
@@ -107,7 +100,6 @@ export const domainRows: DomainRow[] = [
     code: 'sparse_array',
     path: '/a/1',
     make: () => ({ a: Object.assign(holey(), { x: 1 }) }),
-    pathBug: DOUBLED,
   },
   {
     name: 'array with an extra property',
@@ -126,21 +118,18 @@ export const domainRows: DomainRow[] = [
         },
       },
     }),
-    pathBug: DOUBLED,
   },
   {
     name: 'getter on an array index',
     code: 'accessor_property',
     path: '/list/0',
     make: () => ({ list: Object.defineProperty([0], 0, { get: () => SECRET, enumerable: true }) }),
-    pathBug: DOUBLED,
   },
   {
     name: 'setter-only property',
     code: 'accessor_property',
     path: '/w',
     make: () => Object.defineProperty({}, 'w', { set: () => {}, enumerable: true }),
-    pathBug: DOUBLED,
   },
   {
     name: 'symbol key on a record',
@@ -171,7 +160,6 @@ export const domainRows: DomainRow[] = [
     code: 'non_enumerable_property',
     path: '/arr/1',
     make: () => ({ arr: hidden([1, 2], 1, SECRET) }),
-    pathBug: DOUBLED,
   },
   {
     name: 'cycle through a record',
