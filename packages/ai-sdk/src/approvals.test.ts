@@ -1,5 +1,7 @@
+import { createAuthorizer, defineTool } from '@argseal/core';
 import { generateText, type ModelMessage, stepCountIs } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { scriptedModel } from './__fixtures__/scripted-model.js';
 import { approveAll, resultFor, start } from './__fixtures__/turns.js';
 import { createTestWorld } from './__fixtures__/world.js';
@@ -101,6 +103,53 @@ describe('approval flow', () => {
     expect(mismatch?.proposalHash).not.toBe(approved);
     await resume(messages);
     expect(world.executed).toHaveLength(0);
+  });
+
+  it('two concurrent resumes with one grant execute exactly once', async () => {
+    const { history, resume, sealed, world } = await pause();
+    await world.approvals.decide(sealed.proposalFor('r1')?.proposalHash ?? '', {
+      decision: 'approve',
+      approver: 'alice',
+    });
+    const messages = approveAll(history);
+    await Promise.all([resume(messages), resume(messages), resume(messages)]);
+    expect(world.executed).toHaveLength(1);
+  });
+
+  it('a non-idempotent schema transform still resumes to the same hash (history holds the pre-schema request)', async () => {
+    const world = createTestWorld();
+    const executed: unknown[] = [];
+    const toCents = defineTool({
+      name: 'charge',
+      schema: z.object({ euros: z.number().int() }).transform((v) => ({ cents: v.euros * 100 })),
+      execute: (input) => {
+        executed.push(input);
+        return 'ok';
+      },
+    });
+    const authorizer = createAuthorizer({
+      agent: 'support',
+      policy: () => ({ type: 'require_approval', reason: 'always' }),
+      approvals: world.approvals,
+      audit: world.audit,
+    });
+    const sealed = sealTools([toCents], { authorizer });
+    const first = await generateText({
+      ...sealed.settings(
+        scriptedModel([{ toolCallId: 'n1', tool: 'charge', rawArguments: '{"euros":7}' }]),
+      ),
+      messages: start,
+    });
+    const history: ModelMessage[] = [...start, ...first.responseMessages];
+    expect(first.steps[0]?.toolCalls[0]?.input).toEqual({ euros: 7 });
+    const proposal = sealed.proposalFor('n1');
+    expect(proposal?.argsCanonicalJson).toBe('{"cents":700}');
+    await world.approvals.decide(proposal?.proposalHash ?? '', {
+      decision: 'approve',
+      approver: 'alice',
+    });
+    await generateText({ ...sealed.settings(scriptedModel([])), messages: approveAll(history) });
+    expect(executed).toEqual([{ cents: 700 }]);
   });
 
   describe('trustClientApprovals (opt-in)', () => {

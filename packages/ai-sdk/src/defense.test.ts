@@ -2,7 +2,7 @@ import { generateText, stepCountIs, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { scriptedModel } from './__fixtures__/scripted-model.js';
-import { resultFor, start } from './__fixtures__/turns.js';
+import { approveAll, resultFor, start } from './__fixtures__/turns.js';
 import { createTestWorld } from './__fixtures__/world.js';
 import { sealTools } from './index.js';
 
@@ -99,9 +99,9 @@ describe('defense in depth', () => {
     ).toBe(true);
   });
 
-  it('a store failure during authorization denies instead of executing', async () => {
+  it('a store failure in the approval gate denies instead of executing', async () => {
     const world = createTestWorld();
-    world.approvals.consume = async () => {
+    world.approvals.peek = async () => {
       throw new Error('db down');
     };
     const sealed = sealTools([world.tools.refund], { authorizer: world.authorizer });
@@ -116,6 +116,27 @@ describe('defense in depth', () => {
     });
     expect(world.executed).toHaveLength(0);
     expect(resultFor(result.responseMessages, 's1')).toMatchObject({ type: 'execution-denied' });
+  });
+
+  it('a store failure while consuming an approved grant executes nothing', async () => {
+    const world = createTestWorld();
+    const sealed = sealTools([world.tools.refund], { authorizer: world.authorizer });
+    const call = { toolCallId: 's2', tool: 'refund', rawArguments: '{"orderId":"o","amount":99}' };
+    const first = await generateText({
+      ...sealed.settings(scriptedModel([call])),
+      messages: start,
+    });
+    await world.approvals.decide(sealed.proposalFor('s2')?.proposalHash ?? '', {
+      decision: 'approve',
+      approver: 'alice',
+    });
+    world.approvals.consume = async () => {
+      throw new Error('db down');
+    };
+    const messages = approveAll([...start, ...first.responseMessages]);
+    const result = await generateText({ ...sealed.settings(scriptedModel([])), messages });
+    expect(world.executed).toHaveLength(0);
+    expect(resultFor(result.responseMessages, 's2')?.type).toBe('error-text');
   });
 
   it('streaming: raw deltas are display-only; the tool-call part carries canonical text; unapproved calls never run', async () => {

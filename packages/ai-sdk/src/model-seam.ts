@@ -23,7 +23,8 @@ function isToolCall(part: { type: string }): part is ToolCallPart {
 /**
  * Model-side seam: for each tool call of a sealed tool, run decode, rewrite, schema,
  * snapshot and hash ONCE on the provider's raw text, remember the prepared call, and
- * replace the text with the canonical (possibly rewritten) JSON so the SDK's history,
+ * replace the text with the canonical effective request (after rewrite, before schema;
+ * a resume re-prepares exactly it, so the hash reproduces) so the SDK's history,
  * callbacks, audit and execution all agree. Refused text is replaced by a non-JSON
  * marker: the SDK records an invalid call (never executed) and tells the model.
  */
@@ -39,8 +40,8 @@ async function sealPart<Context>(
   try {
     const prepared = await rt.authorizer.prepare(tool, raw, callOptions(rt, part.toolCallId));
     if (!prepared.ok) return { ...part, input: invalidArgumentsMarker(tool.name, prepared.error) };
-    rt.cache.putPrepared(prepared.call);
-    return { ...part, input: prepared.call.argsCanonicalJson };
+    rt.cache.put(prepared.call);
+    return { ...part, input: prepared.call.effectiveCanonicalJson };
   } catch {
     return { ...part, input: internalErrorMarker(tool.name) };
   }

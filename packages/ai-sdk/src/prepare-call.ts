@@ -13,7 +13,7 @@ export async function preparedCallFor<Context>(
   toolCallId: string,
   input: unknown,
 ): Promise<PrepareResult> {
-  const cached = rt.cache.takePrepared(toolCallId, canonicalOf(input));
+  const cached = rt.cache.take(toolCallId, canonicalOf(input));
   if (cached !== undefined && cached.tool === tool) return { ok: true, call: cached };
   return rt.authorizer.prepare(tool, input, callOptions(rt, toolCallId));
 }

@@ -12,9 +12,11 @@ function invalidReason(error: ToolArgumentsValidationError): string {
 }
 
 /**
- * The `toolApproval` function: runs policy and approval binding for each call.
- * - allow            -> 'not-applicable' (new call) / 'approved' (resume); the
- *                       authorization is handed to the sealed tool's execute
+ * The `toolApproval` function: policy plus a non-consuming look at the approval store
+ * (`authorizer.check`) for each call.
+ * - allow / live grant -> 'not-applicable' (new call) / 'approved' (resume); the
+ *                       checked call is handed to the sealed tool's execute, which
+ *                       consumes the grant atomically when it runs
  * - deny             -> 'denied' with the policy's reason
  * - require_approval -> 'user-approval' for a new call (the SDK pauses; the proposal
  *                       is in the store). On resume the SDK treats anything but
@@ -37,13 +39,16 @@ export function createToolApproval<Context>(
       if (resume && clientApproved(messages, call.toolCallId))
         await grantFromClientApproval(rt, call);
       const resumeOf = resume ? await priorProposalHash(rt, call.toolCallId) : undefined;
-      const result = await rt.authorizer.authorize(
+      const result = await rt.authorizer.check(
         call,
         callOptions(rt, call.toolCallId, { resumeOf }),
       );
       switch (result.type) {
         case 'allow':
-          rt.cache.putAllowed({ call, authorization: result });
+        case 'approved':
+          // execute() runs this very call object: policy is not re-run, and the grant
+          // is consumed atomically right before the tool runs.
+          rt.cache.put(call);
           return resume ? { type: 'approved' } : 'not-applicable';
         case 'deny':
           return { type: 'denied', reason: result.reason };
