@@ -140,3 +140,44 @@ describe('egress properties', () => {
     );
   });
 });
+
+describe('egress hostname properties', () => {
+  const label = fc
+    .stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/)
+    .filter((l) => !l.startsWith('xn--'));
+  const randomCase = (s: string, bits: number) =>
+    [...s].map((c, i) => ((bits >> (i % 30)) & 1 ? c.toUpperCase() : c)).join('');
+
+  it('names under localhost or an internal suffix are refused in any case, with trailing dots', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(label, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('localhost', 'internal', 'local', 'home.arpa', 'localdomain'),
+        fc.integer({ min: 0 }),
+        fc.nat(2),
+        async (labels, suffix, bits, dots) => {
+          const host = randomCase(`${labels.join('.')}.${suffix}`, bits) + '.'.repeat(dots);
+          const r = await checkEgress(`https://${host}/`);
+          expect(r.allowed, host).toBe(false);
+          expect(r.reason).toBe(
+            suffix === 'localhost' ? 'egress_localhost' : 'egress_internal_hostname',
+          );
+        },
+      ),
+    );
+  });
+
+  it('ordinary public names are allowed and keep their lowercase name', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(label, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('com', 'org', 'dev'),
+        async (labels, tld) => {
+          const host = `${labels.join('.')}.${tld}`;
+          const r = await checkEgress(`https://${host.toUpperCase()}/`);
+          expect(r).toMatchObject({ allowed: true, hostname: host });
+        },
+      ),
+    );
+  });
+});
