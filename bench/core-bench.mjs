@@ -53,27 +53,82 @@ export async function runCoreBench() {
     );
     const r1 = c1.argseal / c1['canonicalize@5.1.0'];
     const r2 = c1.argseal / c1['json-canonicalize@3.0.1'];
-    rows.push(row('canonicalize (untrusted, validating) vs canonicalize@5.1.0', label, c1.argseal, c1['canonicalize@5.1.0'], '< 1.0x', r1 < 1));
-    rows.push(row('canonicalize (untrusted, validating) vs json-canonicalize@3.0.1', label, c1.argseal, c1['json-canonicalize@3.0.1'], '< 1.0x', r2 < 1));
+    rows.push(
+      row(
+        'canonicalize (untrusted, validating) vs canonicalize@5.1.0',
+        label,
+        c1.argseal,
+        c1['canonicalize@5.1.0'],
+        '< 1.0x',
+        r1 < 1,
+      ),
+    );
+    rows.push(
+      row(
+        'canonicalize (untrusted, validating) vs json-canonicalize@3.0.1',
+        label,
+        c1.argseal,
+        c1['json-canonicalize@3.0.1'],
+        '< 1.0x',
+        r2 < 1,
+      ),
+    );
 
     const snap = createSnapshot(value);
-    const c2 = await compare({ argseal: () => canonicalize(snap), 'JSON.stringify': () => JSON.stringify(snap) }, opts);
-    rows.push(row('canonicalize (snapshot) vs JSON.stringify', label, c2.argseal, c2['JSON.stringify'], '≤ 2.0x', c2.argseal / c2['JSON.stringify'] <= 2));
+    const c2 = await compare(
+      { argseal: () => canonicalize(snap), 'JSON.stringify': () => JSON.stringify(snap) },
+      opts,
+    );
+    rows.push(
+      row(
+        'canonicalize (snapshot) vs JSON.stringify',
+        label,
+        c2.argseal,
+        c2['JSON.stringify'],
+        '≤ 2.0x',
+        c2.argseal / c2['JSON.stringify'] <= 2,
+      ),
+    );
 
-    const c3 = await compare({ argseal: () => parseStrictJson(text), 'JSON.parse': () => JSON.parse(text) }, opts);
-    rows.push(row('parseStrictJson vs JSON.parse', label, c3.argseal, c3['JSON.parse'], '≤ 3.0x', c3.argseal / c3['JSON.parse'] <= 3));
+    const c3 = await compare(
+      { argseal: () => parseStrictJson(text), 'JSON.parse': () => JSON.parse(text) },
+      opts,
+    );
+    rows.push(
+      row(
+        'parseStrictJson vs JSON.parse',
+        label,
+        c3.argseal,
+        c3['JSON.parse'],
+        '≤ 3.0x',
+        c3.argseal / c3['JSON.parse'] <= 3,
+      ),
+    );
 
     const c4 = await compare(
       {
         argseal: async () => {
           const snapshot = createSnapshot(parseStrictJson(text));
-          await computeProposalHash({ agent: 'support-bot', tool: 'refund', argsCanonicalJson: canonicalize(snapshot) });
+          await computeProposalHash({
+            agent: 'support-bot',
+            tool: 'refund',
+            argsCanonicalJson: canonicalize(snapshot),
+          });
         },
         'JSON.parse + JSON.stringify': async () => JSON.stringify(JSON.parse(text)),
       },
       { ...opts, async: true },
     );
-    rows.push(row('parseStrictJson + createSnapshot + canonicalize + computeProposalHash (per call)', label, c4.argseal, c4['JSON.parse + JSON.stringify'], 'report', null));
+    rows.push(
+      row(
+        'parseStrictJson + createSnapshot + canonicalize + computeProposalHash (per call)',
+        label,
+        c4.argseal,
+        c4['JSON.parse + JSON.stringify'],
+        'report',
+        null,
+      ),
+    );
   }
 
   // issue 3: one allowed call through authorizer.call vs calling the tool directly
@@ -90,11 +145,21 @@ export async function runCoreBench() {
         const o = await authorizer.call(tool, smallText);
         if (o.status !== 'executed') throw new Error(o.status);
       },
-      'JSON.parse + zod parse + execute': async () => execute(refundSchema.parse(JSON.parse(smallText))),
+      'JSON.parse + zod parse + execute': async () =>
+        execute(refundSchema.parse(JSON.parse(smallText))),
     },
     { async: true },
   );
-  rows.push(row('authorizer.call (allowed) vs JSON.parse + zod + execute', '2 KB', c5.argseal, c5['JSON.parse + zod parse + execute'], '≤ 2.0x', c5.argseal / c5['JSON.parse + zod parse + execute'] <= 2));
+  rows.push(
+    row(
+      'authorizer.call (allowed) vs JSON.parse + zod + execute',
+      '2 KB',
+      c5.argseal,
+      c5['JSON.parse + zod parse + execute'],
+      '≤ 2.0x',
+      c5.argseal / c5['JSON.parse + zod parse + execute'] <= 2,
+    ),
+  );
   return rows;
 }
 
@@ -106,7 +171,9 @@ export function formatRows(rows) {
   for (const r of rows) {
     const ratio = (r.ours / r.base).toFixed(2);
     const met = r.met === null ? '—' : r.met ? 'yes' : '**no**';
-    lines.push(`| ${r.what} | ${r.payload} | ${fmtNs(r.ours)} | ${fmtNs(r.base)} | ${ratio}x | ${r.goal} | ${met} |`);
+    lines.push(
+      `| ${r.what} | ${r.payload} | ${fmtNs(r.ours)} | ${fmtNs(r.base)} | ${ratio}x | ${r.goal} | ${met} |`,
+    );
   }
   return lines.join('\n');
 }

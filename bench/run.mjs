@@ -1,6 +1,7 @@
 // `pnpm bench`: every benchmark of the repository, ratios against baselines in the same run.
-import { existsSync } from 'node:fs';
+
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formatRows, runCoreBench } from './core-bench.mjs';
 import { largeText, smallText } from './payloads.mjs';

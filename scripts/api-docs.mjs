@@ -1,24 +1,34 @@
 // Builds the API reference (docs/api) from the TSDoc of every public package's exports.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const entries = readdirSync(join(root, 'packages'))
   .map((d) => join('packages', d))
-  .filter((d) => existsSync(join(root, d, 'package.json')) && existsSync(join(root, d, 'src/index.ts')))
+  .filter(
+    (d) => existsSync(join(root, d, 'package.json')) && existsSync(join(root, d, 'src/index.ts')),
+  )
   .filter((d) => !JSON.parse(readFileSync(join(root, d, 'package.json'), 'utf8')).private)
   .map((d) => join(d, 'src/index.ts'));
 const args = [
-  'exec', 'typedoc',
-  '--tsconfig', 'tsconfig.typedoc.json',
-  '--out', 'docs/api',
-  '--name', 'argseal API reference',
-  '--readme', 'none',
-  '--excludePrivate', '--excludeInternal',
-  '--validation.notExported', 'false',
-  '--treatWarningsAsErrors', String(process.argv.includes('--strict')),
+  'exec',
+  'typedoc',
+  '--tsconfig',
+  'tsconfig.typedoc.json',
+  '--out',
+  'docs/api',
+  '--name',
+  'argseal API reference',
+  '--readme',
+  'none',
+  '--excludePrivate',
+  '--excludeInternal',
+  '--validation.notExported',
+  'false',
+  '--treatWarningsAsErrors',
+  String(process.argv.includes('--strict')),
   ...entries.flatMap((e) => ['--entryPoints', e]),
 ];
 const r = spawnSync('pnpm', args, { cwd: root, stdio: 'inherit' });

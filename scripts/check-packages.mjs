@@ -1,7 +1,7 @@
 // Runs publint --strict and attw --pack (esm-only profile) on every public package.
 // Prints "packages: N passed, N failed" (counted by .ci/run).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -25,7 +25,12 @@ function check(label, cmd, args, cwd) {
 for (const dir of dirs) {
   const name = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name;
   check(`publint --strict ${name}`, 'pnpm', ['exec', 'publint', '--strict'], dir);
-  check(`attw --pack ${name}`, 'pnpm', ['exec', 'attw', '--pack', '.', '--profile', 'esm-only'], dir);
+  check(
+    `attw --pack ${name}`,
+    'pnpm',
+    ['exec', 'attw', '--pack', '.', '--profile', 'esm-only'],
+    dir,
+  );
 }
 console.log(`packages: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

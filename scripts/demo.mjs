@@ -1,11 +1,10 @@
 // `pnpm demo`: argseal's lifecycle in readable, colored output, then every bundled example.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
-  ToolArgumentsValidationError,
   canonicalize,
   computeProposalHash,
   createAuthorizer,
@@ -14,6 +13,7 @@ import {
   createSnapshot,
   defineTool,
   parseStrictJson,
+  ToolArgumentsValidationError,
   verifyAuditChain,
 } from '../packages/core/dist/index.js';
 
@@ -48,7 +48,10 @@ kv('proposal hash', hash);
 step('2. Harmless differences give the same hash; a changed amount does not');
 const variants = [
   ['reordered keys', '{"reason":"damaged","currency":"EUR","amount":12500,"orderId":"ord_123"}'],
-  ['extra whitespace', '{\n  "orderId" : "ord_123",\n  "amount" : 12500,\n  "currency":"EUR","reason":"damaged"\n}'],
+  [
+    'extra whitespace',
+    '{\n  "orderId" : "ord_123",\n  "amount" : 12500,\n  "currency":"EUR","reason":"damaged"\n}',
+  ],
   ['amount 1.25e4', '{"orderId":"ord_123","amount":1.25e4,"currency":"EUR","reason":"damaged"}'],
   ['changed amount', '{"orderId":"ord_123","amount":125000,"currency":"EUR","reason":"damaged"}'],
 ];
@@ -105,25 +108,50 @@ const authorizer = createAuthorizer({
       : { type: 'allow' },
 });
 const first = await authorizer.call(refund, raw, { toolCallId: 'call_1' });
-kv('attempt 1', `${yellow(first.status)}: ${first.proposal.reason}, proposal ${short(first.proposal.proposalHash)}`);
+kv(
+  'attempt 1',
+  `${yellow(first.status)}: ${first.proposal.reason}, proposal ${short(first.proposal.proposalHash)}`,
+);
 const pending = await approvals.listPending();
 kv('pending', `${pending.length} proposal(s) in the store`);
-await approvals.decide(first.proposal.proposalHash, { decision: 'approve', approver: 'ada@example.com', note: 'photos checked' });
+await approvals.decide(first.proposal.proposalHash, {
+  decision: 'approve',
+  approver: 'ada@example.com',
+  note: 'photos checked',
+});
 kv('approver', `ada@example.com ${green('approved')} hash ${short(first.proposal.proposalHash)}`);
-const resumed = await authorizer.call(refund, '{"reason":"damaged","currency":"EUR","amount":12500,"orderId":"ord_123"}', {
+const resumed = await authorizer.call(
+  refund,
+  '{"reason":"damaged","currency":"EUR","amount":12500,"orderId":"ord_123"}',
+  {
+    toolCallId: 'call_1',
+    resumeOf: first.proposal.proposalHash,
+  },
+);
+kv('resume (reordered)', `${green(resumed.status)} → ${JSON.stringify(resumed.result)}`);
+const again = await authorizer.call(refund, raw, {
   toolCallId: 'call_1',
   resumeOf: first.proposal.proposalHash,
 });
-kv('resume (reordered)', `${green(resumed.status)} → ${JSON.stringify(resumed.result)}`);
-const again = await authorizer.call(refund, raw, { toolCallId: 'call_1', resumeOf: first.proposal.proposalHash });
-kv('resume again', `${yellow(again.status)} (the grant was single-use; executions: ${executions.length})`);
+kv(
+  'resume again',
+  `${yellow(again.status)} (the grant was single-use; executions: ${executions.length})`,
+);
 const tampered = await authorizer.call(refund, raw.replace('12500', '1250000'), {
   toolCallId: 'call_1',
   resumeOf: first.proposal.proposalHash,
 });
-kv('tampered resume', `${red('refused')}: ${tampered.status} as a new proposal ${short(tampered.proposal.proposalHash)}; executions: ${executions.length}`);
+kv(
+  'tampered resume',
+  `${red('refused')}: ${tampered.status} as a new proposal ${short(tampered.proposal.proposalHash)}; executions: ${executions.length}`,
+);
 const verification = await verifyAuditChain(await audit.records());
-kv('audit chain', verification.ok ? green(`verified (${verification.length} records)`) : red(JSON.stringify(verification)));
+kv(
+  'audit chain',
+  verification.ok
+    ? green(`verified (${verification.length} records)`)
+    : red(JSON.stringify(verification)),
+);
 
 // the bundled examples, each offline with a scripted model
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -135,8 +163,11 @@ let failed = 0;
 for (const name of examples) {
   const pkg = JSON.parse(readFileSync(join(examplesDir, name, 'package.json'), 'utf8'));
   if (!pkg.scripts?.start || pkg.argsealDemo === false) continue;
-  console.log(`\n${bold(cyan(`▸ example: ${name}`))} ${dim('(pnpm --filter ' + pkg.name + ' start)')}`);
-  const r = spawnSync('pnpm', ['--silent', '--filter', pkg.name, 'start'], { stdio: 'inherit', cwd: root });
+  console.log(`\n${bold(cyan(`▸ example: ${name}`))} ${dim(`(pnpm --filter ${pkg.name} start)`)}`);
+  const r = spawnSync('pnpm', ['--silent', '--filter', pkg.name, 'start'], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   if (r.status !== 0) {
     failed++;
     console.log(red(`example ${name} exited with ${r.status}`));

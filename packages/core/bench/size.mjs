@@ -1,7 +1,8 @@
 // Size of @argseal/core as a consumer's bundler sees it: the built ESM bundled, minified
 // (esbuild) and gzipped. Fails when the gzipped size exceeds the budget.
-import { gzipSync } from 'node:zlib';
+
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const BUDGET_GZIP_BYTES = 12 * 1024;
@@ -20,5 +21,7 @@ const gz = gzipSync(code, { level: 9 }).length;
 const kb = (n) => `${(n / 1024).toFixed(2)} KiB`;
 console.log('| @argseal/core | minified | minified + gzip | budget (gzip) | within |');
 console.log('|---|---|---|---|---|');
-console.log(`| dist/index.js, all exports | ${kb(code.length)} | ${kb(gz)} | ${kb(BUDGET_GZIP_BYTES)} | ${gz <= BUDGET_GZIP_BYTES ? 'yes' : '**no**'} |`);
+console.log(
+  `| dist/index.js, all exports | ${kb(code.length)} | ${kb(gz)} | ${kb(BUDGET_GZIP_BYTES)} | ${gz <= BUDGET_GZIP_BYTES ? 'yes' : '**no**'} |`,
+);
 if (gz > BUDGET_GZIP_BYTES) process.exitCode = 1;

@@ -26,7 +26,10 @@ export function isHashHex(value: unknown): value is string {
 
 function checkName(label: string, value: unknown): asserts value is string {
   if (typeof value !== 'string' || value.length === 0 || !isWellFormedString(value)) {
-    throw new ArgsealError(`invalid_${label}`, `computeProposalHash: ${label} must be a non-empty well-formed string`);
+    throw new ArgsealError(
+      `invalid_${label}`,
+      `computeProposalHash: ${label} must be a non-empty well-formed string`,
+    );
   }
 }
 
@@ -43,7 +46,10 @@ export async function computeProposalHash(input: {
   checkName('agent', input.agent);
   checkName('tool', input.tool);
   if (typeof input.argsCanonicalJson !== 'string' || input.argsCanonicalJson.length === 0) {
-    throw new ArgsealError('invalid_args_canonical_json', 'computeProposalHash: argsCanonicalJson must be canonical JSON text');
+    throw new ArgsealError(
+      'invalid_args_canonical_json',
+      'computeProposalHash: argsCanonicalJson must be canonical JSON text',
+    );
   }
   return sha256Hex(
     `${PROPOSAL_HASH_PREFIX}{"agent":${JSON.stringify(input.agent)},"args":${input.argsCanonicalJson},"tool":${JSON.stringify(input.tool)}}`,

@@ -1,35 +1,7 @@
 export {
-  ArgsealError,
-  ArgsealConfigError,
-  ApprovalError,
-  ToolArgumentsValidationError,
-  type ValidationStage,
-} from './errors.js';
-export type { JsonObject, JsonValue, ReadonlyJsonValue } from './json/types.js';
-export { escapePointerToken, parseJsonPointer, toJsonPointer } from './json/json-pointer.js';
-export {
-  DEFAULT_MAX_DEPTH,
-  DEFAULT_MAX_LENGTH,
-  parseStrictJson,
-  type ParseStrictJsonOptions,
-} from './json/parse-strict-json.js';
-export { createSnapshot, isSnapshot, type CreateSnapshotOptions } from './json/snapshot.js';
-export { canonicalize, decodeCanonical, type CanonicalizeOptions } from './json/canonicalize.js';
-export type { StrictDomainOptions } from './json/strict-domain.js';
-export {
-  BINDING_HASH_PREFIX,
-  PROPOSAL_HASH_PREFIX,
-  computeProposalHash,
-  isHashHex,
-  sha256Hex,
-} from './hash.js';
-export type {
-  PolicyDecision,
-  PolicyMode,
-  PolicyTrace,
-  ToolPolicy,
-  ToolPolicyInput,
-} from './policy/types.js';
+  createMemoryApprovalStore,
+  type MemoryApprovalStoreOptions,
+} from './approvals/memory-store.js';
 export type {
   ApprovalDecisionInput,
   ApprovalGrant,
@@ -42,39 +14,67 @@ export type {
   SuspendedToolProposal,
 } from './approvals/types.js';
 export {
-  DEFAULT_GRANT_TTL_MS,
-  MAX_GRANT_USES,
   assertHash,
   assertProposal,
-  normalizeDecision,
+  DEFAULT_GRANT_TTL_MS,
+  MAX_GRANT_USES,
   type NormalizedDecision,
+  normalizeDecision,
 } from './approvals/validate.js';
 export {
-  createMemoryApprovalStore,
-  type MemoryApprovalStoreOptions,
-} from './approvals/memory-store.js';
-export type { AuditEvent, AuditEventType, AuditRecord, AuditSink } from './audit/types.js';
-export {
   AUDIT_HASH_PREFIX,
-  GENESIS_HASH,
   auditRecordBody,
   computeAuditHash,
+  GENESIS_HASH,
 } from './audit/audit-hash.js';
-export { verifyAuditChain, type AuditChainVerification } from './audit/verify-chain.js';
 export { createMemoryAuditLog, type MemoryAuditLog } from './audit/memory-log.js';
-export type { ArgsealTool, ToolDefinition, ToolExecutionContext } from './tool/types.js';
-export { defineTool, isArgsealTool } from './tool/define-tool.js';
+export type { AuditEvent, AuditEventType, AuditRecord, AuditSink } from './audit/types.js';
+export { type AuditChainVerification, verifyAuditChain } from './audit/verify-chain.js';
 export { computeBindingHash } from './authorizer/binding-hash.js';
 export { createAuthorizer } from './authorizer/create-authorizer.js';
 export type {
   AuthorizationResult,
-  CheckResult,
   Authorizer,
   AuthorizerOptions,
   CallOptions,
   CallOutcome,
-  PrepareResult,
+  CheckResult,
   PreparedToolCall,
+  PrepareResult,
   RewriteHook,
   RewriteInput,
 } from './authorizer/types.js';
+export {
+  ApprovalError,
+  ArgsealConfigError,
+  ArgsealError,
+  ToolArgumentsValidationError,
+  type ValidationStage,
+} from './errors.js';
+export {
+  BINDING_HASH_PREFIX,
+  computeProposalHash,
+  isHashHex,
+  PROPOSAL_HASH_PREFIX,
+  sha256Hex,
+} from './hash.js';
+export { type CanonicalizeOptions, canonicalize, decodeCanonical } from './json/canonicalize.js';
+export { escapePointerToken, parseJsonPointer, toJsonPointer } from './json/json-pointer.js';
+export {
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_LENGTH,
+  type ParseStrictJsonOptions,
+  parseStrictJson,
+} from './json/parse-strict-json.js';
+export { type CreateSnapshotOptions, createSnapshot, isSnapshot } from './json/snapshot.js';
+export type { StrictDomainOptions } from './json/strict-domain.js';
+export type { JsonObject, JsonValue, ReadonlyJsonValue } from './json/types.js';
+export type {
+  PolicyDecision,
+  PolicyMode,
+  PolicyTrace,
+  ToolPolicy,
+  ToolPolicyInput,
+} from './policy/types.js';
+export { defineTool, isArgsealTool } from './tool/define-tool.js';
+export type { ArgsealTool, ToolDefinition, ToolExecutionContext } from './tool/types.js';

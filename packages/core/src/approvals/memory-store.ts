@@ -1,12 +1,6 @@
 import type { AuditSink } from '../audit/types.js';
 import { ApprovalError } from '../errors.js';
 import { decodeCanonical } from '../json/canonicalize.js';
-import {
-  DEFAULT_GRANT_TTL_MS,
-  assertHash,
-  assertProposal,
-  normalizeDecision,
-} from './validate.js';
 import type {
   ApprovalDecisionInput,
   ApprovalGrant,
@@ -17,6 +11,7 @@ import type {
   StoredProposal,
   SuspendedToolProposal,
 } from './types.js';
+import { assertHash, assertProposal, DEFAULT_GRANT_TTL_MS, normalizeDecision } from './validate.js';
 
 export interface MemoryApprovalStoreOptions {
   /** Receives approval_granted / approval_rejected events. */
@@ -46,14 +41,17 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
   function effectiveStatus(row: Row): Row {
     if (row.status !== 'approved') return row;
     const g = grants.find((x) => x.proposalId === row.id);
-    if (g?.expiresAt && Date.parse(g.expiresAt) <= now().getTime()) return { ...row, status: 'expired' };
+    if (g?.expiresAt && Date.parse(g.expiresAt) <= now().getTime())
+      return { ...row, status: 'expired' };
     return row;
   }
 
   /** The live approve grant for a binding hash, or why there is none. A live reject wins. */
   function lookup(
     bindingHash: string,
-  ): { grant: ApprovalGrant; reason?: never } | { grant?: never; reason: 'no_grant' | 'expired' | 'used_up' | 'rejected' } {
+  ):
+    | { grant: ApprovalGrant; reason?: never }
+    | { grant?: never; reason: 'no_grant' | 'expired' | 'used_up' | 'rejected' } {
     assertHash(bindingHash, 'invalid_binding_hash');
     const t = now().getTime();
     const mine = grants.filter((g) => g.bindingHash === bindingHash);
@@ -67,7 +65,8 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
   }
 
   function pendingByHash(hash: string): Row | undefined {
-    for (const row of rows.values()) if (row.status === 'pending' && row.proposalHash === hash) return row;
+    for (const row of rows.values())
+      if (row.status === 'pending' && row.proposalHash === hash) return row;
     return undefined;
   }
 
@@ -76,14 +75,16 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
       assertProposal(proposal);
       const existing = pendingByHash(proposal.proposalHash);
       if (existing) return toStored(existing);
-      if (rows.has(proposal.id)) throw new ApprovalError('duplicate_proposal_id', 'a proposal with this id exists');
+      if (rows.has(proposal.id))
+        throw new ApprovalError('duplicate_proposal_id', 'a proposal with this id exists');
       const { parsedArguments: _drop, ...rest } = proposal;
       const row: Row = { ...structuredClone(rest), status: 'pending' };
       rows.set(row.id, row);
       return toStored(row);
     },
     async getProposal(id: string) {
-      if (typeof id !== 'string') throw new ApprovalError('invalid_proposal_id', 'id must be a string');
+      if (typeof id !== 'string')
+        throw new ApprovalError('invalid_proposal_id', 'id must be a string');
       const row = rows.get(id);
       return row ? toStored(effectiveStatus(row)) : undefined;
     },
@@ -111,7 +112,10 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
       if (!row) {
         const known = [...rows.values()].some((r) => r.proposalHash === hash);
         throw known
-          ? new ApprovalError('proposal_not_pending', 'the proposal with this hash is already decided')
+          ? new ApprovalError(
+              'proposal_not_pending',
+              'the proposal with this hash is already decided',
+            )
           : new ApprovalError('proposal_not_found', 'no proposal with this hash');
       }
       const grant: ApprovalGrant = {
@@ -157,7 +161,9 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
     },
     async peek(bindingHash: string): Promise<PeekResult> {
       const found = lookup(bindingHash);
-      return found.grant ? { live: true, grant: { ...found.grant } } : { live: false, reason: found.reason };
+      return found.grant
+        ? { live: true, grant: { ...found.grant } }
+        : { live: false, reason: found.reason };
     },
   };
 }

@@ -34,7 +34,11 @@ export function normalizeDecision(input: ApprovalDecisionInput, now: Date): Norm
   if (input.decision !== 'approve' && input.decision !== 'reject') {
     throw new ApprovalError('invalid_decision', 'decision must be "approve" or "reject"');
   }
-  if (typeof input.approver !== 'string' || input.approver.trim() === '' || input.approver.length > 200) {
+  if (
+    typeof input.approver !== 'string' ||
+    input.approver.trim() === '' ||
+    input.approver.length > 200
+  ) {
     throw new ApprovalError('invalid_approver', 'approver must be a non-empty string');
   }
   if (input.note !== undefined && (typeof input.note !== 'string' || input.note.length > 2000)) {
@@ -42,7 +46,10 @@ export function normalizeDecision(input: ApprovalDecisionInput, now: Date): Norm
   }
   let expiresAt: Date | null = null;
   if (input.expiresAt !== undefined) {
-    expiresAt = input.expiresAt instanceof Date ? new Date(input.expiresAt.getTime()) : new Date(input.expiresAt as string);
+    expiresAt =
+      input.expiresAt instanceof Date
+        ? new Date(input.expiresAt.getTime())
+        : new Date(input.expiresAt as string);
     if (
       (typeof input.expiresAt !== 'string' && !(input.expiresAt instanceof Date)) ||
       Number.isNaN(expiresAt.getTime())

@@ -17,7 +17,8 @@ export function auditRecordBody(
 ): Omit<AuditRecord, 'hash'> {
   const body: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(event)) {
-    if (v !== undefined && k !== 'hash' && k !== 'seq' && k !== 'at' && k !== 'prevHash') body[k] = v;
+    if (v !== undefined && k !== 'hash' && k !== 'seq' && k !== 'at' && k !== 'prevHash')
+      body[k] = v;
   }
   body.seq = seq;
   body.at = at;
@@ -26,6 +27,9 @@ export function auditRecordBody(
 }
 
 /** SHA-256 of `"argseal/v1/audit:" + prevHash + ":" + JCS(record without its hash)`. */
-export function computeAuditHash(prevHash: string, body: Omit<AuditRecord, 'hash'>): Promise<string> {
+export function computeAuditHash(
+  prevHash: string,
+  body: Omit<AuditRecord, 'hash'>,
+): Promise<string> {
   return sha256Hex(`${AUDIT_HASH_PREFIX}${prevHash}:${canonicalize(body as unknown as JsonValue)}`);
 }

@@ -1,4 +1,4 @@
-import { GENESIS_HASH, auditRecordBody, computeAuditHash } from './audit-hash.js';
+import { auditRecordBody, computeAuditHash, GENESIS_HASH } from './audit-hash.js';
 import type { AuditEvent, AuditRecord, AuditSink } from './types.js';
 
 export interface MemoryAuditLog extends AuditSink {

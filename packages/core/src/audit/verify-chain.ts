@@ -1,6 +1,6 @@
-import { AUDIT_HASH_PREFIX, GENESIS_HASH } from './audit-hash.js';
 import { sha256Hex } from '../hash.js';
 import { canonicalize } from '../json/canonicalize.js';
+import { AUDIT_HASH_PREFIX, GENESIS_HASH } from './audit-hash.js';
 import type { AuditRecord } from './types.js';
 
 export type AuditChainVerification =

@@ -9,7 +9,9 @@ describe('approval lifecycle', () => {
     expect(counter.parses).toBe(1);
     if (first.status !== 'suspended') throw new Error('expected suspension');
     await approvals.decide(first.proposal.proposalHash, { decision: 'approve', approver: 'ann' });
-    const resumed = await authorizer.call(tool, args(50_000), { resumeOf: first.proposal.proposalHash });
+    const resumed = await authorizer.call(tool, args(50_000), {
+      resumeOf: first.proposal.proposalHash,
+    });
     expect(resumed.status).toBe('executed');
     expect(counter.parses).toBe(2);
     await authorizer.call(tool, args(5));
@@ -37,11 +39,20 @@ describe('approval lifecycle', () => {
 
   it('9a. resume matches an identical hash, also with reordered keys and whitespace', async () => {
     const { authorizer, tool, approvals, executed } = setup();
-    const first = await authorizer.call(tool, '{"orderId":"ord_1","amount":50000,"currency":"EUR"}');
+    const first = await authorizer.call(
+      tool,
+      '{"orderId":"ord_1","amount":50000,"currency":"EUR"}',
+    );
     if (first.status !== 'suspended') throw new Error('expected suspension');
     await approvals.decide(first.proposal.proposalHash, { decision: 'approve', approver: 'ann' });
-    const resumed = await authorizer.call(tool, ' {\n "currency" : "EUR",\t"amount":50000 , "orderId":"ord_1"}\n');
-    expect(resumed).toMatchObject({ status: 'executed', proposalHash: first.proposal.proposalHash });
+    const resumed = await authorizer.call(
+      tool,
+      ' {\n "currency" : "EUR",\t"amount":50000 , "orderId":"ord_1"}\n',
+    );
+    expect(resumed).toMatchObject({
+      status: 'executed',
+      proposalHash: first.proposal.proposalHash,
+    });
     expect(executed).toHaveLength(1);
   });
 
@@ -50,14 +61,21 @@ describe('approval lifecycle', () => {
     const first = await authorizer.call(tool, args(50_000));
     if (first.status !== 'suspended') throw new Error('expected suspension');
     await approvals.decide(first.proposal.proposalHash, { decision: 'approve', approver: 'ann' });
-    const tampered = await authorizer.call(tool, args(500_000), { resumeOf: first.proposal.proposalHash });
+    const tampered = await authorizer.call(tool, args(500_000), {
+      resumeOf: first.proposal.proposalHash,
+    });
     expect(tampered.status).toBe('suspended');
     if (tampered.status !== 'suspended') return;
     expect(tampered.proposal.proposalHash).not.toBe(first.proposal.proposalHash);
     expect(executed).toEqual([]);
-    expect((await approvals.listPending()).map((p) => p.proposalHash)).toEqual([tampered.proposal.proposalHash]);
+    expect((await approvals.listPending()).map((p) => p.proposalHash)).toEqual([
+      tampered.proposal.proposalHash,
+    ]);
     const mismatch = (await audit.records()).find((r) => r.type === 'approval_mismatched');
-    expect(mismatch).toMatchObject({ supersedes: first.proposal.proposalHash, proposalHash: tampered.proposal.proposalHash });
+    expect(mismatch).toMatchObject({
+      supersedes: first.proposal.proposalHash,
+      proposalHash: tampered.proposal.proposalHash,
+    });
   });
 
   it('9c. approval never bypasses a policy that now denies', async () => {
@@ -114,7 +132,11 @@ describe('approval lifecycle', () => {
     const { authorizer, tool, approvals, executed } = setup();
     const first = await authorizer.call(tool, args(50_000));
     if (first.status !== 'suspended') throw new Error('expected suspension');
-    await approvals.decide(first.proposal.proposalHash, { decision: 'reject', approver: 'ann', note: 'no' });
+    await approvals.decide(first.proposal.proposalHash, {
+      decision: 'reject',
+      approver: 'ann',
+      note: 'no',
+    });
     const again = await authorizer.call(tool, args(50_000));
     expect(again).toMatchObject({ status: 'denied', reason: 'approval_rejected' });
     expect(executed).toEqual([]);
@@ -126,7 +148,9 @@ describe('approval lifecycle', () => {
     const first = await authorizer.call(tool, args(50_000));
     if (first.status !== 'suspended') throw new Error('expected suspension');
     await approvals.decide(first.proposal.proposalHash, { decision: 'approve', approver: 'ann' });
-    const outcomes = await Promise.all(Array.from({ length: 100 }, () => authorizer.call(tool, args(50_000))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, () => authorizer.call(tool, args(50_000))),
+    );
     expect(outcomes.filter((o) => o.status === 'executed')).toHaveLength(1);
     expect(outcomes.filter((o) => o.status === 'suspended')).toHaveLength(99);
     expect(executed).toHaveLength(1);
@@ -136,7 +160,11 @@ describe('approval lifecycle', () => {
     const { authorizer, tool, approvals, executed } = setup();
     const first = await authorizer.call(tool, args(50_000));
     if (first.status !== 'suspended') throw new Error('expected suspension');
-    await approvals.decide(first.proposal.proposalHash, { decision: 'approve', approver: 'ann', uses: 3 });
+    await approvals.decide(first.proposal.proposalHash, {
+      decision: 'approve',
+      approver: 'ann',
+      uses: 3,
+    });
     for (let i = 0; i < 4; i++) await authorizer.call(tool, args(50_000));
     expect(executed).toHaveLength(3);
   });
@@ -148,7 +176,10 @@ describe('approval lifecycle', () => {
       agent: 'a',
       policy: () => ({ type: 'require_approval', reason: 'x' }),
     });
-    expect(await authorizer.call(tool, args(5))).toMatchObject({ status: 'denied', reason: 'approval_store_missing' });
+    expect(await authorizer.call(tool, args(5))).toMatchObject({
+      status: 'denied',
+      reason: 'approval_store_missing',
+    });
     expect(executed).toEqual([]);
   });
 });

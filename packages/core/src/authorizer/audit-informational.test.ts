@@ -25,7 +25,11 @@ describe('13. tamper-evident audit', () => {
     const records = await (await populated()).audit.records();
     const edited = structuredClone(records);
     (edited[3] as { reason?: string }).reason = 'edited';
-    expect(await verifyAuditChain(edited)).toEqual({ ok: false, index: 3, reason: 'hash_mismatch' });
+    expect(await verifyAuditChain(edited)).toEqual({
+      ok: false,
+      index: 3,
+      reason: 'hash_mismatch',
+    });
   });
 
   it('dropping a record is detected at the next index', async () => {
@@ -43,7 +47,11 @@ describe('13. tamper-evident audit', () => {
 
   it('dropping the first record is detected at index 0', async () => {
     const records = await (await populated()).audit.records();
-    expect(await verifyAuditChain(records.slice(1))).toMatchObject({ ok: false, index: 0, reason: 'prev_hash_mismatch' });
+    expect(await verifyAuditChain(records.slice(1))).toMatchObject({
+      ok: false,
+      index: 0,
+      reason: 'prev_hash_mismatch',
+    });
   });
 
   it('a recomputed but re-chained edit is still caught by the next link', async () => {
@@ -56,8 +64,12 @@ describe('13. tamper-evident audit', () => {
   it('records never contain the raw payload of a call that failed decoding', async () => {
     const records = await (await populated()).audit.records();
     const invalid = records.find((r) => r.type === 'invalid');
-    expect(invalid).toMatchObject({ error: { stage: 'decode', code: 'duplicate_key', path: '/amount' } });
-    expect(JSON.stringify(records.filter((r) => r.type === 'invalid'))).not.toContain('4111111111111111');
+    expect(invalid).toMatchObject({
+      error: { stage: 'decode', code: 'duplicate_key', path: '/amount' },
+    });
+    expect(JSON.stringify(records.filter((r) => r.type === 'invalid'))).not.toContain(
+      '4111111111111111',
+    );
     expect(invalid?.argsCanonicalJson).toBeUndefined();
   });
 });

@@ -20,7 +20,11 @@ function isDecision(d: unknown): d is PolicyDecision {
   if (typeof d !== 'object' || d === null) return false;
   const { type, reason } = d as { type?: unknown; reason?: unknown };
   if (type === 'allow') return reason === undefined || typeof reason === 'string';
-  return (type === 'deny' || type === 'require_approval') && typeof reason === 'string' && reason.length > 0;
+  return (
+    (type === 'deny' || type === 'require_approval') &&
+    typeof reason === 'string' &&
+    reason.length > 0
+  );
 }
 
 /** Runs policy on a private decoded copy; denies when the policy throws, misbehaves or mutates. */
@@ -113,7 +117,8 @@ async function suspend(
       supersedes: options.resumeOf,
     });
   }
-  if (why === 'expired') await s.audit?.append({ type: 'approval_expired', ...base, bindingHash: call.bindingHash });
+  if (why === 'expired')
+    await s.audit?.append({ type: 'approval_expired', ...base, bindingHash: call.bindingHash });
   const proposal: SuspendedToolProposal = {
     id: s.generateId(),
     agent: call.agent,
@@ -140,7 +145,12 @@ async function suspend(
 }
 
 function baseOf(call: PreparedToolCall): Base {
-  return { agent: call.agent, tool: call.tool.name, toolCallId: call.toolCallId, proposalHash: call.proposalHash };
+  return {
+    agent: call.agent,
+    tool: call.tool.name,
+    toolCallId: call.toolCallId,
+    proposalHash: call.proposalHash,
+  };
 }
 
 /**
@@ -154,14 +164,22 @@ export async function checkCall(
   const base = baseOf(call);
   const decision = await policyDecision(s, call, options, base);
   s.checked.set(call, decision);
-  if (s.mode === 'shadow') return { type: 'allow', decision: { type: 'allow', reason: 'shadow_mode' }, shadow: decision };
+  if (s.mode === 'shadow')
+    return { type: 'allow', decision: { type: 'allow', reason: 'shadow_mode' }, shadow: decision };
   if (decision.type === 'allow') return { type: 'allow', decision };
   if (decision.type === 'deny') return { type: 'deny', reason: decision.reason, decision };
   if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
   const peek = await s.approvals.peek(call.bindingHash);
   if (peek.live) return { type: 'approved', grant: peek.grant, decision };
   if (peek.reason === 'rejected') return { type: 'deny', reason: 'approval_rejected', decision };
-  const proposal = await suspend({ ...s, approvals: s.approvals }, call, options, base, decision, peek.reason);
+  const proposal = await suspend(
+    { ...s, approvals: s.approvals },
+    call,
+    options,
+    base,
+    decision,
+    peek.reason,
+  );
   return { type: 'suspended', proposal, decision };
 }
 
@@ -176,7 +194,8 @@ export async function authorizeCall(
 ): Promise<AuthorizationResult> {
   const base = baseOf(call);
   const decision = await policyDecision(s, call, options, base);
-  if (s.mode === 'shadow') return { type: 'allow', decision: { type: 'allow', reason: 'shadow_mode' }, shadow: decision };
+  if (s.mode === 'shadow')
+    return { type: 'allow', decision: { type: 'allow', reason: 'shadow_mode' }, shadow: decision };
   if (decision.type === 'allow') return { type: 'allow', decision };
   if (decision.type === 'deny') return { type: 'deny', reason: decision.reason, decision };
   if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
@@ -193,9 +212,21 @@ export async function authorizeCall(
     return { type: 'allow', decision, grant: consumed.grant };
   }
   if (consumed.reason === 'rejected') {
-    await s.audit?.append({ type: 'approval_rejected', ...base, bindingHash: call.bindingHash, reason: 'approval_rejected' });
+    await s.audit?.append({
+      type: 'approval_rejected',
+      ...base,
+      bindingHash: call.bindingHash,
+      reason: 'approval_rejected',
+    });
     return { type: 'deny', reason: 'approval_rejected', decision };
   }
-  const proposal = await suspend({ ...s, approvals: s.approvals }, call, options, base, decision, consumed.reason);
+  const proposal = await suspend(
+    { ...s, approvals: s.approvals },
+    call,
+    options,
+    base,
+    decision,
+    consumed.reason,
+  );
   return { type: 'suspended', proposal, decision };
 }

@@ -12,7 +12,12 @@ function removeAt(root: JsonValue, pointer: string): void {
     node = Array.isArray(node) ? node[Number(tokens[i])] : node[tokens[i] as string];
   }
   const last = tokens[tokens.length - 1] as string;
-  if (node !== null && typeof node === 'object' && !Array.isArray(node) && Object.hasOwn(node, last)) {
+  if (
+    node !== null &&
+    typeof node === 'object' &&
+    !Array.isArray(node) &&
+    Object.hasOwn(node, last)
+  ) {
     delete (node as Record<string, JsonValue>)[last];
   }
 }

@@ -20,7 +20,10 @@ describe('check: a non-consuming approval gate', () => {
     const ctx = setup();
     const first = await ctx.authorizer.call(ctx.tool, args(50_000));
     if (first.status !== 'suspended') throw new Error('expected suspension');
-    await ctx.approvals.decide(first.proposal.proposalHash, { decision: 'approve', approver: 'ann' });
+    await ctx.approvals.decide(first.proposal.proposalHash, {
+      decision: 'approve',
+      approver: 'ann',
+    });
     const call = await prepared(ctx, args(50_000));
     expect((await ctx.authorizer.check(call)).type).toBe('approved');
     expect((await ctx.authorizer.check(call)).type).toBe('approved');
@@ -53,21 +56,38 @@ describe('check: a non-consuming approval gate', () => {
     const ctx = setup();
     const first = await ctx.authorizer.call(ctx.tool, args(50_000));
     if (first.status !== 'suspended') throw new Error('expected suspension');
-    await ctx.approvals.decide(first.proposal.proposalHash, { decision: 'reject', approver: 'ann' });
-    expect(await ctx.authorizer.check(await prepared(ctx, args(50_000)))).toMatchObject({ type: 'deny', reason: 'approval_rejected' });
+    await ctx.approvals.decide(first.proposal.proposalHash, {
+      decision: 'reject',
+      approver: 'ann',
+    });
+    expect(await ctx.authorizer.check(await prepared(ctx, args(50_000)))).toMatchObject({
+      type: 'deny',
+      reason: 'approval_rejected',
+    });
   });
 
   it('prepare exposes the effective request (after rewrite, before schema) for history', async () => {
     const ctx = setup({ rewrite: [({ arguments: a }) => ({ ...(a as object), memo: 'x' })] });
-    const call = await prepared(ctx, '{ "orderId":"ord_1", "amount":5, "currency":"EUR", "junk": 1 }');
-    expect(call.effectiveCanonicalJson).toBe('{"amount":5,"currency":"EUR","junk":1,"memo":"x","orderId":"ord_1"}');
+    const call = await prepared(
+      ctx,
+      '{ "orderId":"ord_1", "amount":5, "currency":"EUR", "junk": 1 }',
+    );
+    expect(call.effectiveCanonicalJson).toBe(
+      '{"amount":5,"currency":"EUR","junk":1,"memo":"x","orderId":"ord_1"}',
+    );
     // zod strips the unknown key: the schema output differs from the effective request
-    expect(call.argsCanonicalJson).toBe('{"amount":5,"currency":"EUR","memo":"x","orderId":"ord_1"}');
+    expect(call.argsCanonicalJson).toBe(
+      '{"amount":5,"currency":"EUR","memo":"x","orderId":"ord_1"}',
+    );
   });
 
   it('peek and consume refuse a malformed binding hash with invalid_binding_hash', async () => {
     const ctx = setup();
-    await expect(ctx.approvals.peek('nope')).rejects.toMatchObject({ code: 'invalid_binding_hash' });
-    await expect(ctx.approvals.consume('A'.repeat(64))).rejects.toMatchObject({ code: 'invalid_binding_hash' });
+    await expect(ctx.approvals.peek('nope')).rejects.toMatchObject({
+      code: 'invalid_binding_hash',
+    });
+    await expect(ctx.approvals.consume('A'.repeat(64))).rejects.toMatchObject({
+      code: 'invalid_binding_hash',
+    });
   });
 });

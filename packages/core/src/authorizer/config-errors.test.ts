@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ArgsealConfigError, ToolArgumentsValidationError } from '../errors.js';
 import { defineTool } from '../tool/define-tool.js';
-import { createAuthorizer } from './create-authorizer.js';
 import { args, setup } from './__fixtures__/refund.js';
+import { createAuthorizer } from './create-authorizer.js';
 
 const schema = z.object({ a: z.number() });
 
@@ -19,21 +19,64 @@ function codeOf(fn: () => unknown): string | undefined {
 describe('configuration errors (closed by default)', () => {
   it.each([
     ['missing policy', () => createAuthorizer({ agent: 'a' } as never), 'missing_policy'],
-    ['empty agent', () => createAuthorizer({ agent: '', policy: () => ({ type: 'allow' }) }), 'invalid_agent'],
-    ['bad mode', () => createAuthorizer({ agent: 'a', policy: () => ({ type: 'allow' }), mode: 'audit' as never }), 'invalid_mode'],
-    ['bad rewrite', () => createAuthorizer({ agent: 'a', policy: () => ({ type: 'allow' }), rewrite: [1 as never] }), 'invalid_rewrite'],
-    ['tool without name', () => defineTool({ name: '', schema, execute: () => 1 }), 'invalid_tool_name'],
-    ['tool without schema', () => defineTool({ name: 't', schema: {} as never, execute: () => 1 }), 'invalid_schema'],
-    ['tool without execute', () => defineTool({ name: 't', schema, execute: 1 as never }), 'invalid_execute'],
-    ['bad informational pointer', () => defineTool({ name: 't', schema, execute: () => 1, informationalFields: ['memo'], classificationVersion: 'v1' }), 'invalid_informational_field'],
-    ['informational without version', () => defineTool({ name: 't', schema, execute: () => 1, informationalFields: ['/memo'] }), 'missing_classification_version'],
+    [
+      'empty agent',
+      () => createAuthorizer({ agent: '', policy: () => ({ type: 'allow' }) }),
+      'invalid_agent',
+    ],
+    [
+      'bad mode',
+      () =>
+        createAuthorizer({ agent: 'a', policy: () => ({ type: 'allow' }), mode: 'audit' as never }),
+      'invalid_mode',
+    ],
+    [
+      'bad rewrite',
+      () =>
+        createAuthorizer({ agent: 'a', policy: () => ({ type: 'allow' }), rewrite: [1 as never] }),
+      'invalid_rewrite',
+    ],
+    [
+      'tool without name',
+      () => defineTool({ name: '', schema, execute: () => 1 }),
+      'invalid_tool_name',
+    ],
+    [
+      'tool without schema',
+      () => defineTool({ name: 't', schema: {} as never, execute: () => 1 }),
+      'invalid_schema',
+    ],
+    [
+      'tool without execute',
+      () => defineTool({ name: 't', schema, execute: 1 as never }),
+      'invalid_execute',
+    ],
+    [
+      'bad informational pointer',
+      () =>
+        defineTool({
+          name: 't',
+          schema,
+          execute: () => 1,
+          informationalFields: ['memo'],
+          classificationVersion: 'v1',
+        }),
+      'invalid_informational_field',
+    ],
+    [
+      'informational without version',
+      () => defineTool({ name: 't', schema, execute: () => 1, informationalFields: ['/memo'] }),
+      'missing_classification_version',
+    ],
   ])('%s', (_name, fn, code) => {
     expect(codeOf(fn)).toBe(code);
   });
 
   it('calling with something that is not a sealed tool throws invalid_tool', async () => {
     const { authorizer } = setup();
-    await expect(authorizer.call({ name: 'x', execute: () => 1 } as never, '{}')).rejects.toMatchObject({
+    await expect(
+      authorizer.call({ name: 'x', execute: () => 1 } as never, '{}'),
+    ).rejects.toMatchObject({
       code: 'invalid_tool',
     });
   });
@@ -41,7 +84,13 @@ describe('configuration errors (closed by default)', () => {
 
 describe('policy failures deny', () => {
   it.each([
-    ['throws', () => { throw new Error('boom'); }, 'policy_error'],
+    [
+      'throws',
+      () => {
+        throw new Error('boom');
+      },
+      'policy_error',
+    ],
     ['returns garbage', () => ({ type: 'maybe' }) as never, 'invalid_policy_decision'],
     ['deny without reason', () => ({ type: 'deny' }) as never, 'invalid_policy_decision'],
     ['returns undefined', () => undefined as never, 'invalid_policy_decision'],
@@ -61,7 +110,12 @@ describe('bad raw input', () => {
     ['{"amount":-0}', 'decode', 'negative_zero', '/amount'],
     ['{"amount":1} x', 'decode', 'trailing_data', ''],
     ['not json', 'decode', 'invalid_json', ''],
-    ['{"orderId":"o","amount":"5","currency":"EUR"}', 'schema', 'schema_validation_failed', '/amount'],
+    [
+      '{"orderId":"o","amount":"5","currency":"EUR"}',
+      'schema',
+      'schema_validation_failed',
+      '/amount',
+    ],
   ])('%s → %s/%s at %s: nothing runs, nothing stored', async (raw, stage, code, path) => {
     let policyCalls = 0;
     const { authorizer, tool, executed, approvals } = setup({
@@ -84,7 +138,10 @@ describe('bad raw input', () => {
   it('decoded (non-string) arguments are checked by the same strict rules at stage decode', async () => {
     const { authorizer, tool, executed } = setup();
     const outcome = await authorizer.call(tool, { orderId: 'o', amount: 1n, currency: 'EUR' });
-    expect(outcome).toMatchObject({ status: 'invalid', error: { stage: 'decode', code: 'bigint_value', path: '/amount' } });
+    expect(outcome).toMatchObject({
+      status: 'invalid',
+      error: { stage: 'decode', code: 'bigint_value', path: '/amount' },
+    });
     expect(executed).toEqual([]);
   });
 
@@ -97,7 +154,12 @@ describe('bad raw input', () => {
         throw new Error('kaput');
       },
     });
-    const authorizer = createAuthorizer({ agent: 'a', policy: () => ({ type: 'allow' }), audit, approvals });
+    const authorizer = createAuthorizer({
+      agent: 'a',
+      policy: () => ({ type: 'allow' }),
+      audit,
+      approvals,
+    });
     const outcome = await authorizer.call(tool, '{"a":1}');
     expect(outcome.status).toBe('failed');
     const failed = (await audit.records()).find((r) => r.type === 'failed');

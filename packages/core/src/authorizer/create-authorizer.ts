@@ -12,26 +12,55 @@ import type { Authorizer, AuthorizerOptions, CallOutcome } from './types.js';
  *
  * @throws {ArgsealConfigError} `invalid_agent`, `missing_policy`, `invalid_mode`, `invalid_rewrite`.
  */
-export function createAuthorizer<Context = unknown>(options: AuthorizerOptions<Context>): Authorizer<Context> {
+export function createAuthorizer<Context = unknown>(
+  options: AuthorizerOptions<Context>,
+): Authorizer<Context> {
   const { agent, policy, approvals, audit } = options;
   if (typeof agent !== 'string' || agent.length === 0 || !isWellFormedString(agent)) {
-    throw new ArgsealConfigError('invalid_agent', 'createAuthorizer: agent must be a non-empty string');
+    throw new ArgsealConfigError(
+      'invalid_agent',
+      'createAuthorizer: agent must be a non-empty string',
+    );
   }
   if (typeof policy !== 'function') {
-    throw new ArgsealConfigError('missing_policy', 'createAuthorizer: a policy function is required (closed by default)');
+    throw new ArgsealConfigError(
+      'missing_policy',
+      'createAuthorizer: a policy function is required (closed by default)',
+    );
   }
   const mode = options.mode ?? 'enforce';
   if (mode !== 'enforce' && mode !== 'shadow') {
-    throw new ArgsealConfigError('invalid_mode', 'createAuthorizer: mode must be "enforce" or "shadow"');
+    throw new ArgsealConfigError(
+      'invalid_mode',
+      'createAuthorizer: mode must be "enforce" or "shadow"',
+    );
   }
   const rewrite = [...(options.rewrite ?? [])];
   if (rewrite.some((h) => typeof h !== 'function')) {
-    throw new ArgsealConfigError('invalid_rewrite', 'createAuthorizer: rewrite hooks must be functions');
+    throw new ArgsealConfigError(
+      'invalid_rewrite',
+      'createAuthorizer: rewrite hooks must be functions',
+    );
   }
   const now = options.now ?? (() => new Date());
   const generateId = options.generateId ?? (() => globalThis.crypto.randomUUID());
-  const prepareSettings = { agent, rewrite, maxDepth: options.maxDepth, maxLength: options.maxLength, audit, generateId };
-  const authorizeSettings = { policy, mode, approvals, audit, now, generateId, checked: new WeakMap() };
+  const prepareSettings = {
+    agent,
+    rewrite,
+    maxDepth: options.maxDepth,
+    maxLength: options.maxLength,
+    audit,
+    generateId,
+  };
+  const authorizeSettings = {
+    policy,
+    mode,
+    approvals,
+    audit,
+    now,
+    generateId,
+    checked: new WeakMap(),
+  };
 
   const self: Authorizer<Context> = {
     agent,
@@ -52,17 +81,30 @@ export function createAuthorizer<Context = unknown>(options: AuthorizerOptions<C
     },
     execute(call, authorization, callOptions) {
       if (authorization?.type !== 'allow') {
-        throw new ArgsealConfigError('not_authorized', 'authorizer.execute needs an allow result from authorize');
+        throw new ArgsealConfigError(
+          'not_authorized',
+          'authorizer.execute needs an allow result from authorize',
+        );
       }
       return executeCall(audit, call, authorization, callOptions);
     },
-    async run<Output>(call: Parameters<Authorizer['run']>[0], callOptions?: Parameters<Authorizer<Context>['run']>[1]): Promise<CallOutcome<Output>> {
+    async run<Output>(
+      call: Parameters<Authorizer['run']>[0],
+      callOptions?: Parameters<Authorizer<Context>['run']>[1],
+    ): Promise<CallOutcome<Output>> {
       const auth = await authorizeCall(authorizeSettings, call, callOptions);
       const base = { tool: call.tool.name, toolCallId: call.toolCallId };
       if (auth.type === 'deny') {
-        return { ...base, status: 'denied', reason: auth.reason, proposalHash: call.proposalHash, argsCanonicalJson: call.argsCanonicalJson };
+        return {
+          ...base,
+          status: 'denied',
+          reason: auth.reason,
+          proposalHash: call.proposalHash,
+          argsCanonicalJson: call.argsCanonicalJson,
+        };
       }
-      if (auth.type === 'suspended') return { ...base, status: 'suspended', proposal: auth.proposal };
+      if (auth.type === 'suspended')
+        return { ...base, status: 'suspended', proposal: auth.proposal };
       return executeCall<Output>(audit, call, auth, callOptions);
     },
     async call(tool, rawArguments, callOptions) {

@@ -30,7 +30,9 @@ export async function executeCall<Output>(
       type: 'executed',
       ...base,
       argsCanonicalJson: call.argsCanonicalJson,
-      ...(call.originalArguments !== undefined ? { originalArguments: call.originalArguments } : {}),
+      ...(call.originalArguments !== undefined
+        ? { originalArguments: call.originalArguments }
+        : {}),
       ...(authorization.shadow ? { mode: 'shadow' as const } : {}),
     });
     return {

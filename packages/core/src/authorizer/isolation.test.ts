@@ -4,8 +4,8 @@ import { createMemoryAuditLog } from '../audit/memory-log.js';
 import type { AuditEvent } from '../audit/types.js';
 import { canonicalize } from '../json/canonicalize.js';
 import { defineTool } from '../tool/define-tool.js';
-import { createAuthorizer } from './create-authorizer.js';
 import { args, setup } from './__fixtures__/refund.js';
+import { createAuthorizer } from './create-authorizer.js';
 
 describe('isolation between schema, policy, proposal and execution', () => {
   it('1. policy and handler receive distinct objects with the same canonical value', async () => {
@@ -96,7 +96,8 @@ describe('isolation between schema, policy, proposal and execution', () => {
     expect(outcome.status).toBe('executed');
     expect(seenByPolicy).toEqual([{ orderId: 'o', amount: 5 }]);
     expect(executed).toEqual([{ orderId: 'o', amount: 5 }]);
-    if (outcome.status === 'executed') expect(outcome.argsCanonicalJson).toBe('{"amount":5,"orderId":"o"}');
+    if (outcome.status === 'executed')
+      expect(outcome.argsCanonicalJson).toBe('{"amount":5,"orderId":"o"}');
   });
 
   it('4. mutation during policy denies with policy_mutated_arguments and nothing executes', async () => {
@@ -134,11 +135,17 @@ describe('isolation between schema, policy, proposal and execution', () => {
     const run = await authorizer.call(tool, args(50_000));
     expect(run.status).toBe('executed');
     const executedRecord = (await audit.records()).find((r) => r.type === 'executed');
-    expect(executedRecord?.argsCanonicalJson).toBe('{"amount":50000,"currency":"EUR","orderId":"ord_1"}');
+    expect(executedRecord?.argsCanonicalJson).toBe(
+      '{"amount":50000,"currency":"EUR","orderId":"ord_1"}',
+    );
     const stored = await approvals.getProposal(first.proposal.id);
     expect(stored?.argsCanonicalJson).toBe(first.proposal.argsCanonicalJson);
     expect(stored?.parsedArguments).toEqual({ amount: 50000, currency: 'EUR', orderId: 'ord_1' });
-    expect(first.proposal.parsedArguments).toEqual({ amount: 50000, currency: 'EUR', orderId: 'ord_1' });
+    expect(first.proposal.parsedArguments).toEqual({
+      amount: 50000,
+      currency: 'EUR',
+      orderId: 'ord_1',
+    });
   });
 
   it.each([
@@ -147,36 +154,39 @@ describe('isolation between schema, policy, proposal and execution', () => {
     ['class instance', () => new (class Refund {})(), 'class_instance'],
     ['-0', () => -0, 'negative_zero'],
     ['undefined', () => undefined, 'undefined_value'],
-  ])('6. schema output outside the strict domain (%s) is invalid at stage snapshot', async (_n, make, code) => {
-    let policyCalls = 0;
-    let runs = 0;
-    const { approvals, audit } = setup();
-    const tool = defineTool({
-      name: 'refund',
-      schema: z.object({ amount: z.number() }).transform((v) => ({ ...v, extra: make() })),
-      execute: () => {
-        runs++;
-      },
-    });
-    const authorizer = createAuthorizer({
-      agent: 'a',
-      approvals,
-      audit,
-      policy: () => {
-        policyCalls++;
-        return { type: 'require_approval', reason: 'x' };
-      },
-    });
-    const outcome = await authorizer.call(tool, '{"amount":1}');
-    expect(outcome.status).toBe('invalid');
-    if (outcome.status !== 'invalid') return;
-    expect(outcome.error.stage).toBe('snapshot');
-    expect(outcome.error.code).toBe(code);
-    expect(outcome.error.path).toBe('/extra');
-    expect(policyCalls).toBe(0);
-    expect(runs).toBe(0);
-    expect(await approvals.listProposals()).toEqual([]);
-    const records = await audit.records();
-    expect(records.map((r) => r.type)).toEqual(['invalid']);
-  });
+  ])(
+    '6. schema output outside the strict domain (%s) is invalid at stage snapshot',
+    async (_n, make, code) => {
+      let policyCalls = 0;
+      let runs = 0;
+      const { approvals, audit } = setup();
+      const tool = defineTool({
+        name: 'refund',
+        schema: z.object({ amount: z.number() }).transform((v) => ({ ...v, extra: make() })),
+        execute: () => {
+          runs++;
+        },
+      });
+      const authorizer = createAuthorizer({
+        agent: 'a',
+        approvals,
+        audit,
+        policy: () => {
+          policyCalls++;
+          return { type: 'require_approval', reason: 'x' };
+        },
+      });
+      const outcome = await authorizer.call(tool, '{"amount":1}');
+      expect(outcome.status).toBe('invalid');
+      if (outcome.status !== 'invalid') return;
+      expect(outcome.error.stage).toBe('snapshot');
+      expect(outcome.error.code).toBe(code);
+      expect(outcome.error.path).toBe('/extra');
+      expect(policyCalls).toBe(0);
+      expect(runs).toBe(0);
+      expect(await approvals.listProposals()).toEqual([]);
+      const records = await audit.records();
+      expect(records.map((r) => r.type)).toEqual(['invalid']);
+    },
+  );
 });

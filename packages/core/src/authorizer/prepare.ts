@@ -9,7 +9,7 @@ import { createSnapshot } from '../json/snapshot.js';
 import type { JsonValue } from '../json/types.js';
 import type { ArgsealTool } from '../tool/types.js';
 import { computeBindingHash } from './binding-hash.js';
-import type { CallOptions, PrepareResult, PreparedToolCall, RewriteHook } from './types.js';
+import type { CallOptions, PreparedToolCall, PrepareResult, RewriteHook } from './types.js';
 
 export interface PrepareSettings {
   agent: string;
@@ -51,7 +51,9 @@ export async function prepareCall(
       schemaInput = parseStrictJson(raw, { ...limits, maxLength: s.maxLength });
       requestedCanonicalJson = serializeTrusted(schemaInput as JsonValue);
     } else {
-      requestedCanonicalJson = canonicalize(createSnapshot(rawArguments, { ...limits, stage: 'decode' }));
+      requestedCanonicalJson = canonicalize(
+        createSnapshot(rawArguments, { ...limits, stage: 'decode' }),
+      );
       schemaInput = undefined;
     }
 
@@ -68,19 +70,31 @@ export async function prepareCall(
           context: options?.context,
         });
       } catch {
-        throw new ToolArgumentsValidationError({ stage: 'rewrite', code: 'rewrite_failed', path: '', tool: tool.name });
+        throw new ToolArgumentsValidationError({
+          stage: 'rewrite',
+          code: 'rewrite_failed',
+          path: '',
+          tool: tool.name,
+        });
       }
-      if (out !== undefined) effectiveCanonical = canonicalize(createSnapshot(out, { ...limits, stage: 'rewrite' }));
+      if (out !== undefined)
+        effectiveCanonical = canonicalize(createSnapshot(out, { ...limits, stage: 'rewrite' }));
     }
     const rewritten = effectiveCanonical !== requestedCanonicalJson;
-    if (schemaInput === undefined || s.rewrite.length > 0) schemaInput = decodeCanonical(effectiveCanonical);
+    if (schemaInput === undefined || s.rewrite.length > 0)
+      schemaInput = decodeCanonical(effectiveCanonical);
 
     // schema: exactly once, on a fresh copy nobody else holds
     let result: StandardSchemaV1.Result<unknown>;
     try {
       result = await tool.schema['~standard'].validate(schemaInput);
     } catch {
-      throw new ToolArgumentsValidationError({ stage: 'schema', code: 'schema_threw', path: '', tool: tool.name });
+      throw new ToolArgumentsValidationError({
+        stage: 'schema',
+        code: 'schema_threw',
+        path: '',
+        tool: tool.name,
+      });
     }
     if (result.issues) {
       const issues = result.issues.map((i) => ({ message: i.message, path: issuePath(i) }));
@@ -96,7 +110,11 @@ export async function prepareCall(
     // snapshot: detach from whatever the schema returned
     const snapshot = createSnapshot(result.value, limits);
     const argsCanonicalJson = canonicalize(snapshot);
-    const proposalHash = await computeProposalHash({ agent: s.agent, tool: tool.name, argsCanonicalJson });
+    const proposalHash = await computeProposalHash({
+      agent: s.agent,
+      tool: tool.name,
+      argsCanonicalJson,
+    });
     const bindingHash =
       tool.informationalFields.length > 0
         ? await computeBindingHash({
@@ -122,8 +140,17 @@ export async function prepareCall(
       bindingHash,
     });
     const base = { agent: s.agent, tool: tool.name, toolCallId, proposalHash, argsCanonicalJson };
-    if (rewritten) await s.audit?.append({ type: 'rewritten', ...base, originalArguments: requestedCanonicalJson });
-    await s.audit?.append({ type: 'proposed', ...base, ...(rewritten ? { originalArguments: requestedCanonicalJson } : {}) });
+    if (rewritten)
+      await s.audit?.append({
+        type: 'rewritten',
+        ...base,
+        originalArguments: requestedCanonicalJson,
+      });
+    await s.audit?.append({
+      type: 'proposed',
+      ...base,
+      ...(rewritten ? { originalArguments: requestedCanonicalJson } : {}),
+    });
     return { ok: true, call };
   } catch (e) {
     if (!ToolArgumentsValidationError.isInstance(e)) throw e;

@@ -17,28 +17,50 @@ describe('rewrite hooks', () => {
     expect(outcome.status).toBe('executed');
     if (outcome.status !== 'executed') return;
     expect(counter.parses).toBe(1);
-    expect(hookInputs).toEqual([{ amount: 50, currency: 'EUR', memo: '<b>hi</b>', orderId: 'ord_1' }]);
-    expect(executed).toEqual([{ amount: 50, currency: 'EUR', memo: 'sanitized', orderId: 'ord_1' }]);
+    expect(hookInputs).toEqual([
+      { amount: 50, currency: 'EUR', memo: '<b>hi</b>', orderId: 'ord_1' },
+    ]);
+    expect(executed).toEqual([
+      { amount: 50, currency: 'EUR', memo: 'sanitized', orderId: 'ord_1' },
+    ]);
     expect(outcome.rewritten).toBe(true);
-    expect(outcome.originalArguments).toBe('{"amount":50,"currency":"EUR","memo":"<b>hi</b>","orderId":"ord_1"}');
-    expect(outcome.argsCanonicalJson).toBe('{"amount":50,"currency":"EUR","memo":"sanitized","orderId":"ord_1"}');
+    expect(outcome.originalArguments).toBe(
+      '{"amount":50,"currency":"EUR","memo":"<b>hi</b>","orderId":"ord_1"}',
+    );
+    expect(outcome.argsCanonicalJson).toBe(
+      '{"amount":50,"currency":"EUR","memo":"sanitized","orderId":"ord_1"}',
+    );
     const records = await audit.records();
     const rewritten = records.find((r) => r.type === 'rewritten');
-    expect(rewritten).toMatchObject({ originalArguments: outcome.originalArguments, argsCanonicalJson: outcome.argsCanonicalJson });
+    expect(rewritten).toMatchObject({
+      originalArguments: outcome.originalArguments,
+      argsCanonicalJson: outcome.argsCanonicalJson,
+    });
     const exec = records.find((r) => r.type === 'executed');
-    expect(exec).toMatchObject({ originalArguments: outcome.originalArguments, argsCanonicalJson: outcome.argsCanonicalJson });
+    expect(exec).toMatchObject({
+      originalArguments: outcome.originalArguments,
+      argsCanonicalJson: outcome.argsCanonicalJson,
+    });
   });
 
   it('a rewrite that only reorders keys is not a rewrite', async () => {
     const { authorizer, tool } = setup({
-      rewrite: [({ arguments: a }) => JSON.parse(JSON.stringify(a, Object.keys(a as object).reverse()))],
+      rewrite: [
+        ({ arguments: a }) => JSON.parse(JSON.stringify(a, Object.keys(a as object).reverse())),
+      ],
     });
     const outcome = await authorizer.call(tool, args(50));
-    expect(outcome).toMatchObject({ status: 'executed', rewritten: false, originalArguments: undefined });
+    expect(outcome).toMatchObject({
+      status: 'executed',
+      rewritten: false,
+      originalArguments: undefined,
+    });
   });
 
   it('the suspended proposal carries the original arguments when rewritten', async () => {
-    const { authorizer, tool } = setup({ rewrite: [({ arguments: a }) => ({ ...(a as object), currency: 'USD' })] });
+    const { authorizer, tool } = setup({
+      rewrite: [({ arguments: a }) => ({ ...(a as object), currency: 'USD' })],
+    });
     const outcome = await authorizer.call(tool, args(50_000));
     if (outcome.status !== 'suspended') throw new Error('expected suspension');
     expect(outcome.proposal.originalArguments).toContain('"EUR"');
@@ -61,16 +83,25 @@ describe('rewrite hooks', () => {
     const outcome = await authorizer.call(tool, args(50));
     expect(outcome.status).toBe('invalid');
     if (outcome.status !== 'invalid') return;
-    expect(outcome.error).toMatchObject({ stage: 'rewrite', code: 'rewrite_failed', tool: 'refund' });
+    expect(outcome.error).toMatchObject({
+      stage: 'rewrite',
+      code: 'rewrite_failed',
+      tool: 'refund',
+    });
     expect(outcome.error.message).not.toContain('4111');
     expect(policyCalls).toBe(0);
     expect(executed).toEqual([]);
   });
 
   it('a rewrite producing a non-JSON value is invalid at stage rewrite', async () => {
-    const { authorizer, tool, executed } = setup({ rewrite: [() => ({ at: new Date() }) as never] });
+    const { authorizer, tool, executed } = setup({
+      rewrite: [() => ({ at: new Date() }) as never],
+    });
     const outcome = await authorizer.call(tool, args(50));
-    expect(outcome).toMatchObject({ status: 'invalid', error: { stage: 'rewrite', code: 'date_object', path: '/at' } });
+    expect(outcome).toMatchObject({
+      status: 'invalid',
+      error: { stage: 'rewrite', code: 'date_object', path: '/at' },
+    });
     expect(executed).toEqual([]);
   });
 });
@@ -86,7 +117,9 @@ describe('shadow mode', () => {
     expect(await approvals.listProposals()).toEqual([]);
     const shadow = (await audit.records()).filter((r) => r.type === 'shadow');
     expect(shadow.map((r) => r.decision)).toEqual(['deny', 'require_approval']);
-    expect(shadow[0]?.reason).toMatch(/^SHADOW MODE: enforce would have decided "deny" \(amount_above_ceiling\)/);
+    expect(shadow[0]?.reason).toMatch(
+      /^SHADOW MODE: enforce would have decided "deny" \(amount_above_ceiling\)/,
+    );
     const exec = (await audit.records()).filter((r) => r.type === 'executed');
     expect(exec.every((r) => r.mode === 'shadow')).toBe(true);
   });

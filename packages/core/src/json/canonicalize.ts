@@ -1,6 +1,6 @@
 import { ArgsealError } from '../errors.js';
 import { snapshotKind, sortedCopy } from './snapshot.js';
-import { prototypesCarryToJSON, sortKeys, type StrictDomainOptions } from './strict-domain.js';
+import { prototypesCarryToJSON, type StrictDomainOptions, sortKeys } from './strict-domain.js';
 import type { JsonValue } from './types.js';
 
 export type CanonicalizeOptions = StrictDomainOptions;

@@ -45,7 +45,12 @@ function fail(
   path: readonly (string | number)[],
   tool: string | undefined,
 ): ToolArgumentsValidationError {
-  return new ToolArgumentsValidationError({ stage: 'decode', code, path: toJsonPointer(path), tool });
+  return new ToolArgumentsValidationError({
+    stage: 'decode',
+    code,
+    path: toJsonPointer(path),
+    tool,
+  });
 }
 
 class Parser {
@@ -113,7 +118,12 @@ class Parser {
       this.skipWs();
       const value = this.parseValue(depth);
       if (key === '__proto__') {
-        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, key, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       } else {
         out[key] = value;
       }
@@ -232,7 +242,8 @@ class Parser {
       let j = i + 1;
       for (;;) {
         const d = t.charCodeAt(j);
-        if (d === 34 || d === 92 || d < 32 || (d >= 0xd800 && d <= 0xdfff) || Number.isNaN(d)) break;
+        if (d === 34 || d === 92 || d < 32 || (d >= 0xd800 && d <= 0xdfff) || Number.isNaN(d))
+          break;
         j++;
       }
       out += t.slice(i, j);

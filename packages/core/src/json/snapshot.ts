@@ -1,16 +1,16 @@
 import { DEFAULT_MAX_DEPTH } from './parse-strict-json.js';
 import {
-  DomainFault,
-  WalkState,
   checkArrayShape,
   checkPrimitive,
+  DomainFault,
   dataValue,
   depthLimit,
   enterObject,
   leaveObject,
   rethrowAt,
-  sortedRecordKeys,
   type StrictDomainOptions,
+  sortedRecordKeys,
+  WalkState,
 } from './strict-domain.js';
 import type { JsonValue, ReadonlyJsonValue } from './types.js';
 
@@ -46,7 +46,11 @@ export function sortedCopy(
   options: StrictDomainOptions | undefined,
   freeze: boolean,
 ): { copy: JsonValue; hasIndexKeys: boolean } {
-  const st = new WalkState(depthLimit(options?.maxDepth, DEFAULT_MAX_DEPTH), options?.isProxy, freeze);
+  const st = new WalkState(
+    depthLimit(options?.maxDepth, DEFAULT_MAX_DEPTH),
+    options?.isProxy,
+    freeze,
+  );
   try {
     const copy = copyValue(value, 0, st);
     return { copy, hasIndexKeys: st.hasIndexKeys };

@@ -76,8 +76,7 @@ export function checkPrimitive(v: unknown): boolean {
       if (!isWellFormedString(v)) throw new DomainFault('lone_surrogate');
       return true;
     case 'number':
-      if (v !== v || v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY)
-        throw new DomainFault('non_finite_number');
+      if (!Number.isFinite(v)) throw new DomainFault('non_finite_number');
       if (v === 0 && 1 / v < 0) throw new DomainFault('negative_zero');
       return true;
     case 'boolean':

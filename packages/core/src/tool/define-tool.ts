@@ -15,15 +15,31 @@ export function defineTool<Input, Output, Context = unknown>(
   definition: ToolDefinition<Input, Output, Context>,
 ): ArgsealTool<Input, Output, Context> {
   const { name, schema, execute } = definition;
-  if (typeof name !== 'string' || name.length === 0 || name.length > 128 || !isWellFormedString(name)) {
-    throw new ArgsealConfigError('invalid_tool_name', 'defineTool: name must be a non-empty string of at most 128 characters');
+  if (
+    typeof name !== 'string' ||
+    name.length === 0 ||
+    name.length > 128 ||
+    !isWellFormedString(name)
+  ) {
+    throw new ArgsealConfigError(
+      'invalid_tool_name',
+      'defineTool: name must be a non-empty string of at most 128 characters',
+    );
   }
-  const std = (schema as { '~standard'?: { validate?: unknown; version?: unknown } } | null)?.['~standard'];
+  const std = (schema as { '~standard'?: { validate?: unknown; version?: unknown } } | null)?.[
+    '~standard'
+  ];
   if (typeof std !== 'object' || std === null || typeof std.validate !== 'function') {
-    throw new ArgsealConfigError('invalid_schema', `defineTool "${name}": schema must implement Standard Schema v1`);
+    throw new ArgsealConfigError(
+      'invalid_schema',
+      `defineTool "${name}": schema must implement Standard Schema v1`,
+    );
   }
   if (typeof execute !== 'function') {
-    throw new ArgsealConfigError('invalid_execute', `defineTool "${name}": execute must be a function`);
+    throw new ArgsealConfigError(
+      'invalid_execute',
+      `defineTool "${name}": execute must be a function`,
+    );
   }
   const informationalFields = Object.freeze([...(definition.informationalFields ?? [])]);
   for (const pointer of informationalFields) {

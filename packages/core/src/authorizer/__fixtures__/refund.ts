@@ -16,7 +16,11 @@ export const refundSchema = z.object({
 export type RefundInput = z.infer<typeof refundSchema>;
 
 /** A refund tool that records every input it executed with and counts schema parses. */
-export function makeRefund(overrides?: { schema?: any; mutate?: boolean; informational?: boolean }) {
+export function makeRefund(overrides?: {
+  schema?: any;
+  mutate?: boolean;
+  informational?: boolean;
+}) {
   const executed: RefundInput[] = [];
   const counter = { parses: 0 };
   const base = overrides?.schema ?? refundSchema;
@@ -42,7 +46,9 @@ export function makeRefund(overrides?: { schema?: any; mutate?: boolean; informa
       }
       return { refunded: input.amount };
     },
-    ...(overrides?.informational ? { informationalFields: ['/memo'], classificationVersion: 'v1' } : {}),
+    ...(overrides?.informational
+      ? { informationalFields: ['/memo'], classificationVersion: 'v1' }
+      : {}),
   });
   return { tool, executed, counter };
 }
@@ -55,7 +61,9 @@ export const thresholdPolicy: ToolPolicy = ({ parsedArguments }) => {
   return { type: 'allow' };
 };
 
-export function setup(options?: Partial<AuthorizerOptions> & { refund?: Parameters<typeof makeRefund>[0] }) {
+export function setup(
+  options?: Partial<AuthorizerOptions> & { refund?: Parameters<typeof makeRefund>[0] },
+) {
   const audit = createMemoryAuditLog();
   const approvals = createMemoryApprovalStore({ audit });
   const refund = makeRefund(options?.refund);
