@@ -1,7 +1,9 @@
-const enabled =
-  process.stdout.isTTY === true && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
+const env = process.env;
+const forced = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+const enabled = !env.NO_COLOR && env.TERM !== 'dumb' && (forced || process.stdout.isTTY === true);
+
 const paint = (open: number, close: number) => (text: string) =>
-  enabled || process.env.FORCE_COLOR ? `\u001b[${open}m${text}\u001b[${close}m` : text;
+  enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text;
 
 export const c = {
   bold: paint(1, 22),
