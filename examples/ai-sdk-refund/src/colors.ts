@@ -1,5 +1,6 @@
 const env = process.env;
-const forced = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+const forced =
+  env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
 const enabled = !env.NO_COLOR && env.TERM !== 'dumb' && (forced || process.stdout.isTTY === true);
 
 const paint = (open: number, close: number) => (text: string) =>

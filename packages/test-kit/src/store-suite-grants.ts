@@ -36,6 +36,23 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
     expect((await store.getProposal(proposal.id))?.status).toBe('consumed');
   });
 
+  it('peek reports what consume would take without using it up', async () => {
+    const { store } = fx();
+    const proposal = await makeProposal();
+    expect(await store.peek(proposal.bindingHash)).toEqual({ live: false, reason: 'no_grant' });
+    await store.suspend(proposal);
+    await store.decide(proposal.proposalHash, { decision: 'approve', approver: 'alice' });
+    const seen = await store.peek(proposal.bindingHash);
+    expect(seen).toMatchObject({ live: true, grant: { usesLeft: 1, proposalId: proposal.id } });
+    expect(await store.peek(proposal.bindingHash)).toEqual(seen);
+    expect((await store.consume(proposal.bindingHash)).ok).toBe(true);
+    expect(await store.peek(proposal.bindingHash)).toEqual({ live: false, reason: 'used_up' });
+    const rejected = await makeProposal();
+    await store.suspend(rejected);
+    await store.decide(rejected.proposalHash, { decision: 'reject', approver: 'bob' });
+    expect(await store.peek(rejected.bindingHash)).toEqual({ live: false, reason: 'rejected' });
+  });
+
   it('a grant with uses: 3 allows exactly three executions', async () => {
     const { store } = fx();
     const proposal = await approved(fx, 3);
@@ -88,6 +105,7 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
     expect((await store.consume(base.bindingHash)).ok).toBe(true);
     await store.decide(twin.proposalHash, { decision: 'reject', approver: 'bob' });
     expect(await store.consume(base.bindingHash)).toEqual({ ok: false, reason: 'rejected' });
+    expect(await store.peek(base.bindingHash)).toEqual({ live: false, reason: 'rejected' });
   });
 
   it('a grant for another call never matches', async () => {
@@ -110,6 +128,7 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
     expect(Date.parse(grant.expiresAt ?? '')).toBe(expiresAt.getTime());
     await sleep(expiresAt.getTime() - Date.now() + 400);
     expect(await store.consume(proposal.bindingHash)).toEqual({ ok: false, reason: 'expired' });
+    expect(await store.peek(proposal.bindingHash)).toEqual({ live: false, reason: 'expired' });
     expect((await store.getProposal(proposal.id))?.status).toBe('expired');
     const expired = await store.listProposals({ status: 'expired' });
     expect(expired.map((p) => p.id)).toContain(proposal.id);

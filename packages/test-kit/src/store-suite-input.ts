@@ -21,6 +21,7 @@ export function inputCases(fx: () => ApprovalStoreFixture): void {
       );
       expect(ApprovalError.isInstance(e)).toBe(true);
       await expectCode(() => store.consume(hash), 'invalid_binding_hash');
+      await expectCode(() => store.peek(hash), 'invalid_binding_hash');
       await expectCode(() => store.findPending(hash), 'invalid_proposal_hash');
     }
     for (const hash of BAD_HASHES) {
