@@ -64,6 +64,7 @@ describe('approval helpers', () => {
       'interruption_not_found',
     );
     const foreign = (await RunState.fromString(w.agent, text)).getInterruptions()[0]!;
+    (foreign.rawItem as { callId: string }).callId = 'other-call';
     expect(await codeOf(w.seal.approve(state, foreign, { approver: 'alice' }))).toBe(
       'interruption_not_found',
     );

@@ -88,9 +88,11 @@ async function findTarget<Context>(
   state: RunState<any, any>,
   target: RunToolApprovalItem | string,
 ): Promise<PendingApproval> {
-  const items = state.getInterruptions();
-  const item = typeof target === 'string' ? items.find((i) => rawOf(i).callId === target) : target;
-  if (!item || !items.includes(item)) {
+  // RunState hands out fresh item objects: match by tool call id, then use the state's own
+  // item, so the decision is bound to the arguments this RunState will resume with.
+  const callId = typeof target === 'string' ? target : rawOf(target).callId;
+  const item = state.getInterruptions().find((i) => rawOf(i).callId === callId);
+  if (!item) {
     throw new ArgsealAgentsError('interruption_not_found', 'no such interruption in this RunState');
   }
   const resolved = await resolveOne(internals, item);
