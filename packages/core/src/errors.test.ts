@@ -30,11 +30,16 @@ describe('ArgsealError', () => {
     expect(String(e)).toBe('ArgsealError: something failed');
   });
 
-  it('keeps its marker out of enumeration and serialization', () => {
+  it('keeps its marker non-enumerable, read-only and out of serialization', () => {
     const e = new ArgsealError('c', 'm');
-    expect(Object.getOwnPropertySymbols(e)).toEqual([Symbol.for('argseal.error')]);
-    expect(Object.keys(e)).toEqual(['code']);
-    expect(JSON.stringify(e)).toBe('{"code":"c"}');
+    const marker = Symbol.for('argseal.error');
+    expect(Object.getOwnPropertySymbols(e)).toEqual([marker]);
+    expect(Object.getOwnPropertyDescriptor(e, marker)).toMatchObject({
+      value: true,
+      enumerable: false,
+      writable: false,
+    });
+    expect(JSON.parse(JSON.stringify(e))).toEqual({ code: 'c', name: 'ArgsealError' });
   });
 
   it('subclasses are ArgsealErrors but not each other', () => {
