@@ -1,8 +1,6 @@
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { AsyncLocalStorageProviderSingleton } from '@langchain/core/singletons';
 
-const EXEC_ENV = Symbol.for('argseal.langchain.exec-env');
-
 /** The LangChain side of one execution: its runnable config and the tool call. */
 export interface ExecEnv {
   config: RunnableConfig | undefined;
@@ -14,21 +12,36 @@ export function currentConfig(): RunnableConfig | undefined {
   return AsyncLocalStorageProviderSingleton.getRunnableConfig() as RunnableConfig | undefined;
 }
 
+const active = new Map<string, ExecEnv[]>();
+const keyOf = (toolCallId: string, proposalHash: string) => `${toolCallId}\u0000${proposalHash}`;
+
 /**
- * Runs `fn` (an `authorizer.execute`) with the LangChain config available to the
- * tool implementation, through LangChain's own async context: core's `execute` only
- * passes argseal's execution context, and the implementation still needs callbacks,
- * the abort signal and `config.toolCall`.
+ * Runs `fn` (an `authorizer.execute`) with the LangChain side of the call available to
+ * the tool implementation: core's `execute` passes only argseal's execution context
+ * (tool call id, proposal hash), and the implementation still needs callbacks, the
+ * abort signal and `config.toolCall`. Keyed by tool call id and proposal hash; does not
+ * depend on an async context being installed.
  */
-export function runWithExecEnv<T>(env: ExecEnv, fn: () => Promise<T>): Promise<T> {
-  const config = { ...(env.config ?? {}), [EXEC_ENV]: env } as RunnableConfig;
-  return AsyncLocalStorageProviderSingleton.runWithConfig(config, fn) as Promise<T>;
+export async function runWithExecEnv<T>(
+  env: ExecEnv,
+  call: { toolCallId: string; proposalHash: string },
+  fn: () => Promise<T>,
+): Promise<T> {
+  const key = keyOf(call.toolCallId, call.proposalHash);
+  const stack = active.get(key) ?? [];
+  stack.push(env);
+  active.set(key, stack);
+  try {
+    return await fn();
+  } finally {
+    const index = stack.lastIndexOf(env);
+    if (index >= 0) stack.splice(index, 1);
+    if (stack.length === 0) active.delete(key);
+  }
 }
 
-export function currentExecEnv(): ExecEnv | undefined {
-  const config = currentConfig() as Record<symbol, unknown> | undefined;
-  const env = config?.[EXEC_ENV];
-  return typeof env === 'object' && env !== null ? (env as ExecEnv) : undefined;
+export function currentExecEnv(call: { toolCallId: string; proposalHash: string }): ExecEnv | undefined {
+  return active.get(keyOf(call.toolCallId, call.proposalHash))?.at(-1);
 }
 
 /** Application context for policy: `config.context` (LangGraph's `invoke(…, { context })`). */

@@ -1,5 +1,6 @@
 import { decodeCanonical, type ToolExecutionContext } from '@argseal/core';
 import { CallbackManager } from '@langchain/core/callbacks/manager';
+import { ToolMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { currentExecEnv } from './exec-env.js';
@@ -36,7 +37,7 @@ export async function runImplementation(
   ctx: ToolExecutionContext,
 ): Promise<unknown> {
   const impl = tool as Impl;
-  const env = currentExecEnv();
+  const env = currentExecEnv(ctx);
   const config: RunnableConfig = { ...(env?.config ?? {}) };
   const toolCallId = env?.toolCall?.id;
   const toolCall = {
@@ -94,9 +95,7 @@ export async function runImplementation(
   let formatted: unknown = content;
   if (toolCallId !== undefined) {
     formatted = outputToMessage(content, { id: toolCallId, name: tool.name });
-    if (artifact !== undefined && formatted && typeof formatted === 'object' && 'artifact' in formatted) {
-      (formatted as { artifact: unknown }).artifact = artifact;
-    }
+    if (artifact !== undefined && ToolMessage.isInstance(formatted)) formatted.artifact = artifact;
   }
   await runManager?.handleToolEnd(formatted);
   return formatted;

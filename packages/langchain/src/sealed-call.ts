@@ -66,6 +66,7 @@ export async function runSealedCall<Context>(s: SealedCallInput<Context>): Promi
   }
   const outcome = await runWithExecEnv(
     { config, toolCall: ref ? { id: ref.id, name: tool } : undefined },
+    call,
     () => authorizer.execute(call, auth, options),
   );
   if (outcome.status === 'executed') {

@@ -68,7 +68,7 @@ export async function sealedToolCall<Context>(
       reason: auth.proposal.reason,
     });
   }
-  const outcome = await runWithExecEnv({ config, toolCall: ref }, () =>
+  const outcome = await runWithExecEnv({ config, toolCall: ref }, call, () =>
     env.authorizer.execute(call, auth, options),
   );
   if (outcome.status === 'executed') return outputToMessage(outcome.result, ref);
