@@ -1,4 +1,3 @@
-/// <reference types="node" />
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ArgsealError } from './errors.js';

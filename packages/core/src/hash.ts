@@ -10,6 +10,14 @@ export const PROPOSAL_HASH_PREFIX = 'argseal/v1/proposal:';
 /** Domain prefix of approval-binding hashes (tools with informational fields). */
 export const BINDING_HASH_PREFIX = 'argseal/v1/binding:';
 
+/**
+ * A SHA-256 implementation: lowercase hex of the UTF-8 bytes of `text`. The default is
+ * Web Crypto; on Node a synchronous `node:crypto` digest avoids the thread-pool hop of
+ * `crypto.subtle` (see `createAuthorizer({ sha256 })`). Any implementation must produce
+ * identical output.
+ */
+export type Sha256Hex = (text: string) => string | Promise<string>;
+
 /** Lowercase hex SHA-256 of the UTF-8 bytes of `text` (Web Crypto). */
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await globalThis.crypto.subtle.digest('SHA-256', encoder.encode(text));
@@ -38,11 +46,14 @@ function checkName(label: string, value: unknown): asserts value is string {
  * `"argseal/v1/proposal:" + JCS({"agent": agent, "args": <args>, "tool": tool})`.
  * `argsCanonicalJson` must already be RFC 8785 text (from `canonicalize`).
  */
-export async function computeProposalHash(input: {
-  agent: string;
-  tool: string;
-  argsCanonicalJson: string;
-}): Promise<string> {
+export async function computeProposalHash(
+  input: {
+    agent: string;
+    tool: string;
+    argsCanonicalJson: string;
+  },
+  options?: { sha256?: Sha256Hex },
+): Promise<string> {
   checkName('agent', input.agent);
   checkName('tool', input.tool);
   if (typeof input.argsCanonicalJson !== 'string' || input.argsCanonicalJson.length === 0) {
@@ -51,7 +62,7 @@ export async function computeProposalHash(input: {
       'computeProposalHash: argsCanonicalJson must be canonical JSON text',
     );
   }
-  return sha256Hex(
+  return (options?.sha256 ?? sha256Hex)(
     `${PROPOSAL_HASH_PREFIX}{"agent":${JSON.stringify(input.agent)},"args":${input.argsCanonicalJson},"tool":${JSON.stringify(input.tool)}}`,
   );
 }

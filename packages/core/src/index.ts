@@ -56,6 +56,7 @@ export {
   computeProposalHash,
   isHashHex,
   PROPOSAL_HASH_PREFIX,
+  type Sha256Hex,
   sha256Hex,
 } from './hash.js';
 export { type CanonicalizeOptions, canonicalize, decodeCanonical } from './json/canonicalize.js';

@@ -1,4 +1,4 @@
-import { BINDING_HASH_PREFIX, sha256Hex } from '../hash.js';
+import { BINDING_HASH_PREFIX, type Sha256Hex, sha256Hex } from '../hash.js';
 import { canonicalize, decodeCanonical } from '../json/canonicalize.js';
 import { parseJsonPointer } from '../json/json-pointer.js';
 import type { JsonValue } from '../json/types.js';
@@ -27,12 +27,13 @@ function removeAt(root: JsonValue, pointer: string): void {
  * `"argseal/v1/binding:" + JCS({"agent","args": <args without the fields>,"classification": version,"tool"})`.
  * Without informational fields, approvals bind to the proposal hash itself.
  */
-export function computeBindingHash(input: {
+export async function computeBindingHash(input: {
   agent: string;
   tool: string;
   argsCanonicalJson: string;
   informationalFields: readonly string[];
   classificationVersion: string;
+  sha256?: Sha256Hex;
 }): Promise<string> {
   const args = decodeCanonical(input.argsCanonicalJson);
   for (const pointer of input.informationalFields) removeAt(args, pointer);
@@ -42,5 +43,5 @@ export function computeBindingHash(input: {
     classification: input.classificationVersion,
     tool: input.tool,
   };
-  return sha256Hex(`${BINDING_HASH_PREFIX}${canonicalize(envelope)}`);
+  return (input.sha256 ?? sha256Hex)(`${BINDING_HASH_PREFIX}${canonicalize(envelope)}`);
 }

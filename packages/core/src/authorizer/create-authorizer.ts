@@ -51,6 +51,7 @@ export function createAuthorizer<Context = unknown>(
     maxLength: options.maxLength,
     audit,
     generateId,
+    sha256: options.sha256,
   };
   const authorizeSettings = {
     policy,

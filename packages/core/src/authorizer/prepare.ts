@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { AuditSink } from '../audit/types.js';
 import { ToolArgumentsValidationError } from '../errors.js';
-import { computeProposalHash } from '../hash.js';
+import { type Sha256Hex, computeProposalHash } from '../hash.js';
 import { canonicalize, decodeCanonical, serializeTrusted } from '../json/canonicalize.js';
 import { toJsonPointer } from '../json/json-pointer.js';
 import { parseStrictJson } from '../json/parse-strict-json.js';
@@ -18,6 +18,7 @@ export interface PrepareSettings {
   maxLength: number | undefined;
   audit: AuditSink | undefined;
   generateId: () => string;
+  sha256: Sha256Hex | undefined;
 }
 
 function issuePath(issue: StandardSchemaV1.Issue): string {
@@ -110,11 +111,10 @@ export async function prepareCall(
     // snapshot: detach from whatever the schema returned
     const snapshot = createSnapshot(result.value, limits);
     const argsCanonicalJson = canonicalize(snapshot);
-    const proposalHash = await computeProposalHash({
-      agent: s.agent,
-      tool: tool.name,
-      argsCanonicalJson,
-    });
+    const proposalHash = await computeProposalHash(
+      { agent: s.agent, tool: tool.name, argsCanonicalJson },
+      { sha256: s.sha256 },
+    );
     const bindingHash =
       tool.informationalFields.length > 0
         ? await computeBindingHash({
@@ -123,6 +123,7 @@ export async function prepareCall(
             argsCanonicalJson,
             informationalFields: tool.informationalFields,
             classificationVersion: tool.classificationVersion as string,
+            sha256: s.sha256,
           })
         : proposalHash;
     const call: PreparedToolCall = Object.freeze({

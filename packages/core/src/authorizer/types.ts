@@ -1,6 +1,7 @@
 import type { ApprovalGrant, ApprovalStore, SuspendedToolProposal } from '../approvals/types.js';
 import type { AuditSink } from '../audit/types.js';
 import type { ToolArgumentsValidationError } from '../errors.js';
+import type { Sha256Hex } from '../hash.js';
 import type { JsonValue, ReadonlyJsonValue } from '../json/types.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
 import type { ArgsealTool } from '../tool/types.js';
@@ -38,6 +39,12 @@ export interface AuthorizerOptions<Context = unknown> {
   now?: () => Date;
   /** Id generator for proposals; defaults to `crypto.randomUUID()`. */
   generateId?: () => string;
+  /**
+   * SHA-256 implementation for proposal and binding hashes. Default: Web Crypto. On Node,
+   * `(t) => createHash('sha256').update(t).digest('hex')` skips the thread-pool hop of
+   * `crypto.subtle` (hashes are identical; the format is fixed by argseal).
+   */
+  sha256?: Sha256Hex;
 }
 
 export interface CallOptions<Context = unknown> {

@@ -1,4 +1,3 @@
-/// <reference types="node" />
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

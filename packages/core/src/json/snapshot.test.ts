@@ -1,4 +1,3 @@
-/// <reference types="node" />
 import { types } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { describeDomainRejections } from './__fixtures__/domain-table.js';

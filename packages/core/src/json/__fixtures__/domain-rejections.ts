@@ -1,4 +1,3 @@
-/// <reference types="node" />
 import { types } from 'node:util';
 import { DEFAULT_MAX_DEPTH } from '../parse-strict-json.js';
 import type { StrictDomainOptions } from '../strict-domain.js';

@@ -1,4 +1,3 @@
-/// <reference types="node" />
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
