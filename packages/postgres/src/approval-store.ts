@@ -6,10 +6,11 @@ import {
   type AuditSink,
   type ConsumeResult,
   type ListProposalsFilter,
+  type PeekResult,
   type StoredProposal,
   type SuspendedToolProposal,
 } from '@argseal/core';
-import { consumeGrant } from './consume.js';
+import { consumeGrant, peekGrant } from './consume.js';
 import { decideProposal } from './decide.js';
 import { isUniqueViolation, toApprovalError } from './errors.js';
 import { listProposals } from './list.js';
@@ -151,6 +152,11 @@ export function createSqlApprovalStore(
     async consume(bindingHash: string): Promise<ConsumeResult> {
       assertHash(bindingHash, 'invalid_binding_hash');
       return guarded('consume', () => consumeGrant(runner, bindingHash));
+    },
+
+    async peek(bindingHash: string): Promise<PeekResult> {
+      assertHash(bindingHash, 'invalid_binding_hash');
+      return guarded('peek', () => peekGrant(runner, bindingHash));
     },
   };
 }

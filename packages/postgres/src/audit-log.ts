@@ -16,10 +16,14 @@ import { iso } from './sql-text.js';
 const LOCK_HEAD = `SELECT next_seq, hash, ${iso('clock_timestamp()')} AS at
   FROM argseal_audit_head WHERE id = 1 FOR UPDATE`;
 
-const INSERT_RECORD = `INSERT INTO argseal_audit (seq, at, prev_hash, hash, type, proposal_hash, body)
-  VALUES ($1, $2, $3, $4, $5, $6, $7)`;
-
-const ADVANCE_HEAD = 'UPDATE argseal_audit_head SET next_seq = $1, hash = $2 WHERE id = 1';
+/** Writes the record and moves the head in one statement (one round trip under the lock). */
+const WRITE_RECORD = `WITH inserted AS (
+    INSERT INTO argseal_audit (seq, at, prev_hash, hash, type, proposal_hash, body)
+    VALUES ($1, $2, $3, $4, $5, $6, $7)
+    RETURNING seq, hash
+  )
+  UPDATE argseal_audit_head SET next_seq = inserted.seq + 1, hash = inserted.hash
+  FROM inserted WHERE argseal_audit_head.id = 1`;
 
 export interface SqlAuditLog extends AuditSink {
   /** Records with `seq >= fromSeq`, in chain order, at most `limit` of them. */
@@ -65,7 +69,7 @@ export function createSqlAuditLog(db: SqlQueryable): SqlAuditLog {
           const record = recordBody(cleanEvent, seq, String(head.at), String(head.hash));
           const hash = await computeAuditHash(record.prevHash, record);
           const body = canonicalize(record as unknown as JsonValue);
-          await query(INSERT_RECORD, [
+          await query(WRITE_RECORD, [
             seq,
             record.at,
             record.prevHash,
@@ -74,7 +78,6 @@ export function createSqlAuditLog(db: SqlQueryable): SqlAuditLog {
             record.proposalHash ?? null,
             body,
           ]);
-          await query(ADVANCE_HEAD, [seq + 1, hash]);
           return { ...record, hash } as AuditRecord;
         });
       } catch (error) {

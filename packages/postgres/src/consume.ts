@@ -1,4 +1,4 @@
-import type { ConsumeResult } from '@argseal/core';
+import type { ConsumeResult, PeekResult } from '@argseal/core';
 import { toGrant } from './rows.js';
 import type { Runner } from './sql-db.js';
 import { grantColumns, LIVE } from './sql-text.js';
@@ -51,4 +51,24 @@ export async function consumeGrant(runner: Runner, bindingHash: string): Promise
     return { ok: false, reason: 'no_grant' };
   }
   return { ok: false, reason: 'used_up' };
+}
+
+/** What consume would take, and why not: one read-only statement (same precedence). */
+const PEEK = `WITH why AS (${EXPLAIN}), pick AS (
+    SELECT ${grantColumns('g')} FROM argseal_grants g
+    WHERE g.binding_hash = $1 AND g.decision = 'approve' AND g.uses_left > 0
+      AND (g.expires_at IS NULL OR g.expires_at > now())
+    ORDER BY g.id LIMIT 1
+  )
+  SELECT why.*, pick.* FROM why LEFT JOIN pick ON true`;
+
+export async function peekGrant(runner: Runner, bindingHash: string): Promise<PeekResult> {
+  const [row] = await runner.query(PEEK, [bindingHash]);
+  if (row?.rejected === true) return { live: false, reason: 'rejected' };
+  if (row && row.proposal_id !== null && row.proposal_id !== undefined) {
+    return { live: true, grant: toGrant(row) };
+  }
+  if (row?.unused === true) return { live: false, reason: 'expired' };
+  if (row?.approved === true) return { live: false, reason: 'used_up' };
+  return { live: false, reason: 'no_grant' };
 }

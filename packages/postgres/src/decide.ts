@@ -42,8 +42,13 @@ export async function decideProposal(
   input: ApprovalDecisionInput,
   ttlMs: number,
 ): Promise<DecideOutcome> {
-  const [clock] = await runner.query(`SELECT ${iso('now()')} AS now`);
-  const d = normalizeDecision(input, new Date(String(clock?.now)));
+  // The database clock judges a given expiry; without one, no clock is needed here (the
+  // grant's default lifetime is computed in SQL), which saves a round trip.
+  const hasExpiry = typeof input === 'object' && input !== null && input.expiresAt !== undefined;
+  const clock = hasExpiry
+    ? (await runner.query(`SELECT ${iso('now()')} AS now`))[0]?.now
+    : undefined;
+  const d = normalizeDecision(input, clock === undefined ? new Date(0) : new Date(String(clock)));
   const expiresAt = d.expiresAt ? d.expiresAt.toISOString() : null;
   for (let attempt = 0; attempt < 3; attempt++) {
     const rows = await runner.query(DECIDE, [
