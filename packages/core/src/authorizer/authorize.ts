@@ -1,6 +1,6 @@
 import type { ApprovalStore, SuspendedToolProposal } from '../approvals/types.js';
 import type { AuditSink } from '../audit/types.js';
-import { canonicalize, decodeCanonical } from '../json/canonicalize.js';
+import { decodeCanonical } from '../json/canonicalize.js';
 import type { JsonValue } from '../json/types.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
 import type { AuthorizationResult, CallOptions, CheckResult, PreparedToolCall } from './types.js';
@@ -25,6 +25,22 @@ function isDecision(d: unknown): d is PolicyDecision {
     typeof reason === 'string' &&
     reason.length > 0
   );
+}
+
+/**
+ * True when the policy's view still serializes like the canonical text it was decoded
+ * from. Execution never uses this view (it decodes afresh), so the check only has to
+ * notice a change: `JSON.stringify` of an untouched `JSON.parse` result reproduces the
+ * canonical text, except that engines enumerate array-index-like keys first; only then is
+ * a second decode needed. Anything that throws counts as changed.
+ */
+function unchangedView(view: JsonValue, canonical: string): boolean {
+  try {
+    const now = JSON.stringify(view);
+    return now === canonical || now === JSON.stringify(decodeCanonical(canonical));
+  } catch {
+    return false;
+  }
 }
 
 /** Runs policy on a private decoded copy; denies when the policy throws, misbehaves or mutates. */
@@ -55,13 +71,9 @@ async function decide(
   } catch {
     return { type: 'deny', reason: 'policy_error' };
   }
-  let unchanged = false;
-  try {
-    unchanged = canonicalize(viewA) === call.argsCanonicalJson;
-  } catch {
-    unchanged = false;
+  if (!unchangedView(viewA, call.argsCanonicalJson)) {
+    return { type: 'deny', reason: 'policy_mutated_arguments' };
   }
-  if (!unchanged) return { type: 'deny', reason: 'policy_mutated_arguments' };
   if (!isDecision(decision)) return { type: 'deny', reason: 'invalid_policy_decision' };
   return structuredClone(decision);
 }

@@ -114,6 +114,28 @@ describe('isolation between schema, policy, proposal and execution', () => {
     expect(types).not.toContain('executed');
   });
 
+  it('4c. array-index-like keys (enumerated first by engines) are not mistaken for a mutation', async () => {
+    const tool = defineTool({
+      name: 'scores',
+      schema: z.record(z.string(), z.number()),
+      execute: (input) => input,
+    });
+    const untouched = createAuthorizer({ agent: 'a', policy: () => ({ type: 'allow' }) });
+    const ok = await untouched.call(tool, '{"b":1,"10":2,"2":3,"a":4}');
+    expect(ok).toMatchObject({ status: 'executed', argsCanonicalJson: '{"10":2,"2":3,"a":4,"b":1}' });
+    const mutating = createAuthorizer({
+      agent: 'a',
+      policy: ({ parsedArguments }) => {
+        (parsedArguments as Record<string, number>)['10'] = 5;
+        return { type: 'allow' };
+      },
+    });
+    expect(await mutating.call(tool, '{"b":1,"10":2,"2":3}')).toMatchObject({
+      status: 'denied',
+      reason: 'policy_mutated_arguments',
+    });
+  });
+
   it('4b. adding a non-JSON value during policy is also a mutation', async () => {
     const { authorizer, tool, executed } = setup({
       policy: ({ parsedArguments }) => {
