@@ -7,5 +7,6 @@ export default defineConfig({
   clean: true,
   platform: 'node',
   target: 'es2022',
-  copy: [{ from: 'src/web', to: 'dist/web' }],
+  fixedExtension: false,
+  copy: ['src/web'],
 });

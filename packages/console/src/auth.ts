@@ -26,7 +26,8 @@ function bearer(c: Context): string | undefined {
   const header = c.req.header('authorization');
   if (header === undefined) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw new HttpError(401, 'invalid_authorization', 'expected "Authorization: Bearer <token>"');
+  if (!match)
+    throw new HttpError(401, 'invalid_authorization', 'expected "Authorization: Bearer <token>"');
   return match[1];
 }
 
@@ -50,8 +51,14 @@ export function checkCsrf(c: Context, session: ConsoleSession): void {
     throw new HttpError(403, 'cross_origin', 'the Origin header does not match this console');
   }
   const presented = c.req.header(CSRF_HEADER);
-  if (!presented) throw new HttpError(403, 'csrf_token_missing', `send the session's CSRF token in ${CSRF_HEADER}`);
-  if (!safeEqual(presented, session.csrfToken)) throw new HttpError(403, 'csrf_token_invalid', 'the CSRF token does not match this session');
+  if (!presented)
+    throw new HttpError(
+      403,
+      'csrf_token_missing',
+      `send the session's CSRF token in ${CSRF_HEADER}`,
+    );
+  if (!safeEqual(presented, session.csrfToken))
+    throw new HttpError(403, 'csrf_token_invalid', 'the CSRF token does not match this session');
 }
 
 /** Resolves the caller; undefined when there is no credential at all. */
@@ -65,7 +72,9 @@ export function identify(c: Context, s: AuthSettings): Identity | undefined {
     throw new HttpError(401, 'invalid_token', 'the token is not known to this console');
   }
   const session = s.sessions.get(getCookie(c, SESSION_COOKIE));
-  return session ? { role: 'approver', name: session.approver, via: 'session', session } : undefined;
+  return session
+    ? { role: 'approver', name: session.approver, via: 'session', session }
+    : undefined;
 }
 
 /** Approver routes: a bearer approver token, or a session cookie plus CSRF checks on writes. */
@@ -74,13 +83,20 @@ export function requireApprover(s: AuthSettings): MiddlewareHandler<ConsoleEnv> 
     let identity: Identity | undefined;
     try {
       identity = identify(c, s);
-      if (!identity) return unauthorized(c, new HttpError(401, 'unauthenticated', 'log in or send an approver token'));
+      if (!identity)
+        return unauthorized(
+          c,
+          new HttpError(401, 'unauthenticated', 'log in or send an approver token'),
+        );
       if (identity.role !== 'approver') {
         throw new HttpError(403, 'forbidden_role', 'agent tokens cannot use the approver API');
       }
-      if (identity.via === 'session' && !SAFE_METHODS.has(c.req.method)) checkCsrf(c, identity.session);
+      if (identity.via === 'session' && !SAFE_METHODS.has(c.req.method))
+        checkCsrf(c, identity.session);
     } catch (error) {
-      return error instanceof HttpError && error.status === 401 ? unauthorized(c, error) : sendError(c, error);
+      return error instanceof HttpError && error.status === 401
+        ? unauthorized(c, error)
+        : sendError(c, error);
     }
     c.set('identity', identity);
     await next();
@@ -96,13 +112,20 @@ export function requireAgent(s: AuthSettings): MiddlewareHandler<ConsoleEnv> {
     } catch (error) {
       return unauthorized(c, error as HttpError);
     }
-    if (token === undefined) return unauthorized(c, new HttpError(401, 'unauthenticated', 'send an agent token'));
+    if (token === undefined)
+      return unauthorized(c, new HttpError(401, 'unauthenticated', 'send an agent token'));
     const agent = s.agents.lookup(token);
     if (agent === undefined) {
       if (s.approvers.lookup(token) !== undefined) {
-        return sendError(c, new HttpError(403, 'forbidden_role', 'approver tokens cannot use the agent API'));
+        return sendError(
+          c,
+          new HttpError(403, 'forbidden_role', 'approver tokens cannot use the agent API'),
+        );
       }
-      return unauthorized(c, new HttpError(401, 'invalid_token', 'the token is not known to this console'));
+      return unauthorized(
+        c,
+        new HttpError(401, 'invalid_token', 'the token is not known to this console'),
+      );
     }
     c.set('identity', { role: 'agent', name: agent, via: 'bearer' });
     await next();

@@ -63,7 +63,12 @@ export async function runConsoleCli(
     return { code: 0 };
   }
   const portText = values.port as string | undefined;
-  const port = portText === undefined ? undefined : /^[0-9]{1,5}$/.test(portText) ? Number(portText) : Number.NaN;
+  const port =
+    portText === undefined
+      ? undefined
+      : /^[0-9]{1,5}$/.test(portText)
+        ? Number(portText)
+        : Number.NaN;
   if (port !== undefined && !(port >= 0 && port <= 65535)) {
     err('argseal console: --port must be an integer from 0 to 65535\n');
     return { code: 2 };

@@ -1,6 +1,12 @@
 import type { ApprovalStore, AuditSink } from '@argseal/core';
 import { Hono } from 'hono';
-import { type AuthSettings, type ConsoleEnv, identify, requireAgent, requireApprover } from './auth.js';
+import {
+  type AuthSettings,
+  type ConsoleEnv,
+  identify,
+  requireAgent,
+  requireApprover,
+} from './auth.js';
 import { ConsoleError } from './errors.js';
 import { HttpError, sendError } from './http-errors.js';
 import { agentRoutes } from './routes-agent.js';
@@ -34,7 +40,10 @@ export interface ConsoleServerOptions {
  */
 export function createConsoleServer(options: ConsoleServerOptions): Hono<ConsoleEnv> {
   if (!options?.store || !options.audit) {
-    throw new ConsoleError('invalid_options', 'createConsoleServer needs a store and an audit sink');
+    throw new ConsoleError(
+      'invalid_options',
+      'createConsoleServer needs a store and an audit sink',
+    );
   }
   const approvers = createTokenRegistry(options.tokens, 'approver');
   if (approvers.size === 0) {

@@ -28,7 +28,10 @@ const APPROVAL_STATUS: Record<string, ContentfulStatusCode> = {
 /** Maps a thrown value to a status and body: store refusals keep their code, the rest is 500. */
 export function errorResponse(error: unknown): { status: ContentfulStatusCode; body: ErrorBody } {
   if (error instanceof HttpError) {
-    return { status: error.status, body: { error: { code: error.code, message: error.message, kind: 'console' } } };
+    return {
+      status: error.status,
+      body: { error: { code: error.code, message: error.message, kind: 'console' } },
+    };
   }
   if (ApprovalError.isInstance(error)) {
     return {
@@ -37,11 +40,20 @@ export function errorResponse(error: unknown): { status: ContentfulStatusCode; b
     };
   }
   if (ArgsealError.isInstance(error) && /^invalid_/.test(error.code)) {
-    return { status: 400, body: { error: { code: error.code, message: error.message, kind: 'console' } } };
+    return {
+      status: 400,
+      body: { error: { code: error.code, message: error.message, kind: 'console' } },
+    };
   }
   return {
     status: 500,
-    body: { error: { code: 'internal_error', message: 'the console failed to handle this request', kind: 'console' } },
+    body: {
+      error: {
+        code: 'internal_error',
+        message: 'the console failed to handle this request',
+        kind: 'console',
+      },
+    },
   };
 }
 

@@ -9,12 +9,23 @@ export function toView(p: StoredProposal): ProposalView {
   return rest;
 }
 
-const STATUSES: readonly (ProposalStatus | 'all')[] = ['pending', 'approved', 'rejected', 'consumed', 'expired', 'all'];
+const STATUSES: readonly (ProposalStatus | 'all')[] = [
+  'pending',
+  'approved',
+  'rejected',
+  'consumed',
+  'expired',
+  'all',
+];
 export const DEFAULT_LIST_LIMIT = 200;
 export const MAX_LIST_LIMIT = 1000;
 
 /** Parses `?status=` (default `pending`) and `?limit=` (1-1000, default 200). */
-export function listFilter(status: string | undefined, limit: string | undefined, fallback: ProposalStatus | 'all'): ListProposalsFilter {
+export function listFilter(
+  status: string | undefined,
+  limit: string | undefined,
+  fallback: ProposalStatus | 'all',
+): ListProposalsFilter {
   const s = (status ?? fallback) as ProposalStatus | 'all';
   if (!STATUSES.includes(s)) {
     throw new HttpError(400, 'invalid_status', `status must be one of ${STATUSES.join(', ')}`);
@@ -26,7 +37,11 @@ export function parseLimit(limit: string | undefined, fallback: number): number 
   if (limit === undefined) return fallback;
   const n = /^[0-9]{1,4}$/.test(limit) ? Number(limit) : Number.NaN;
   if (!Number.isSafeInteger(n) || n < 1 || n > MAX_LIST_LIMIT) {
-    throw new HttpError(400, 'invalid_limit', `limit must be an integer from 1 to ${MAX_LIST_LIMIT}`);
+    throw new HttpError(
+      400,
+      'invalid_limit',
+      `limit must be an integer from 1 to ${MAX_LIST_LIMIT}`,
+    );
   }
   return n;
 }

@@ -16,9 +16,11 @@ export async function readJsonBody(c: Context, maxBytes = MAX_BODY_BYTES): Promi
     throw new HttpError(415, 'unsupported_media_type', 'send the body as application/json');
   }
   const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > maxBytes) throw new HttpError(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`);
+  if (declared > maxBytes)
+    throw new HttpError(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`);
   const buffer = await c.req.arrayBuffer();
-  if (buffer.byteLength > maxBytes) throw new HttpError(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`);
+  if (buffer.byteLength > maxBytes)
+    throw new HttpError(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
@@ -34,12 +36,17 @@ export async function readJsonBody(c: Context, maxBytes = MAX_BODY_BYTES): Promi
 }
 
 /** Requires a plain object whose keys are all in `allowed` (400 `invalid_body`/`unknown_field`). */
-export function expectObject(value: unknown, allowed: readonly string[], what: string): Record<string, unknown> {
+export function expectObject(
+  value: unknown,
+  allowed: readonly string[],
+  what: string,
+): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new HttpError(400, 'invalid_body', `${what} must be a JSON object`);
   }
   for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) throw new HttpError(400, 'unknown_field', `${what}: unknown field "${key}"`);
+    if (!allowed.includes(key))
+      throw new HttpError(400, 'unknown_field', `${what}: unknown field "${key}"`);
   }
   return value as Record<string, unknown>;
 }

@@ -11,14 +11,22 @@ import { checkSubmittedProposal } from './validate-proposal.js';
  * Agent API (bearer agent tokens only): suspend, read, find pending, peek, consume, append audit.
  * Nothing here decides. With `anyAgent` false an agent sees only its own proposals.
  */
-export function agentRoutes(store: ApprovalStore, audit: AuditSink, anyAgent: boolean): Hono<ConsoleEnv> {
+export function agentRoutes(
+  store: ApprovalStore,
+  audit: AuditSink,
+  anyAgent: boolean,
+): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
   app.onError((error, c) => sendError(c, error));
   const mine = (c: { get(k: 'identity'): { name: string } }, p: StoredProposal | undefined) =>
     p && (anyAgent || p.agent === c.get('identity').name) ? p : undefined;
 
   app.post('/proposals', async (c) => {
-    const proposal = await checkSubmittedProposal(await readJsonBody(c), c.get('identity').name, anyAgent);
+    const proposal = await checkSubmittedProposal(
+      await readJsonBody(c),
+      c.get('identity').name,
+      anyAgent,
+    );
     return c.json({ proposal: toView(await store.suspend(proposal)) });
   });
 
@@ -61,7 +69,12 @@ export function agentRoutes(store: ApprovalStore, audit: AuditSink, anyAgent: bo
   });
 
   app.get('/audit', async (c) => {
-    if (!anyAgent) throw new HttpError(403, 'forbidden_role', 'agents read the audit trail only when the console allows any agent');
+    if (!anyAgent)
+      throw new HttpError(
+        403,
+        'forbidden_role',
+        'agents read the audit trail only when the console allows any agent',
+      );
     return c.json({ records: await audit.records() });
   });
 

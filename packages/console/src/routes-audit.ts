@@ -15,7 +15,11 @@ export function auditRoutes(audit: AuditSink): Hono<ConsoleEnv> {
     const limit = parseLimit(c.req.query('limit'), 200);
     const records = await audit.records();
     const verification = await verifyAuditChain(records);
-    return c.json({ verification, total: records.length, records: records.slice(-limit).reverse() });
+    return c.json({
+      verification,
+      total: records.length,
+      records: records.slice(-limit).reverse(),
+    });
   });
   return app;
 }

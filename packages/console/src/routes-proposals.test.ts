@@ -30,7 +30,8 @@ describe('GET /api/proposals', () => {
     await cx.pending({ orderId: 'o-2', amount: 2 });
     await cx.store.decide(a.proposalHash, { decision: 'reject', approver: 'alice' });
     const list = async (q: string) => cx.request('GET', `/api/proposals${q}`, { token: ALICE });
-    const ids = async (q: string) => ((await (await list(q)).json()) as { proposals: { id: string }[] }).proposals.length;
+    const ids = async (q: string) =>
+      ((await (await list(q)).json()) as { proposals: { id: string }[] }).proposals.length;
     expect(await ids('?status=rejected')).toBe(1);
     expect(await ids('?status=approved')).toBe(0);
     expect(await ids('?status=all')).toBe(2);
@@ -59,7 +60,9 @@ describe('GET /api/proposals', () => {
     const wrong = await cx.request('GET', '/api/proposals', { token: 'not-a-known-token-at-all' });
     expect(wrong.status).toBe(401);
     expect(await errorCode(wrong)).toBe('invalid_token');
-    const malformed = await cx.request('GET', '/api/proposals', { headers: { Authorization: 'Basic abc' } });
+    const malformed = await cx.request('GET', '/api/proposals', {
+      headers: { Authorization: 'Basic abc' },
+    });
     expect(malformed.status).toBe(401);
     expect(await errorCode(malformed)).toBe('invalid_authorization');
     const agent = await cx.request('GET', '/api/proposals', { token: AGENT });
@@ -94,10 +97,25 @@ describe('POST /api/proposals/:id/decision', () => {
       body: { decision: 'approve', proposalHash: p.proposalHash, note: 'ok by phone', expiresAt },
     });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { grant: Record<string, unknown>; proposal: Record<string, unknown> };
-    expect(body.grant).toMatchObject({ decision: 'approve', approver: 'alice', note: 'ok by phone', expiresAt, usesLeft: 1 });
-    expect(body.proposal).toMatchObject({ status: 'approved', decidedBy: 'alice', note: 'ok by phone' });
-    const outcome = await cx.authorizer.call(cx.tool, '{"orderId":"o-9","amount":50}', { toolCallId: 'again' });
+    const body = (await res.json()) as {
+      grant: Record<string, unknown>;
+      proposal: Record<string, unknown>;
+    };
+    expect(body.grant).toMatchObject({
+      decision: 'approve',
+      approver: 'alice',
+      note: 'ok by phone',
+      expiresAt,
+      usesLeft: 1,
+    });
+    expect(body.proposal).toMatchObject({
+      status: 'approved',
+      decidedBy: 'alice',
+      note: 'ok by phone',
+    });
+    const outcome = await cx.authorizer.call(cx.tool, '{"orderId":"o-9","amount":50}', {
+      toolCallId: 'again',
+    });
     expect(outcome.status).toBe('executed');
     expect(cx.executed).toEqual([{ orderId: 'o-9', amount: 50 }]);
     const audit = (await (await cx.request('GET', '/api/audit', { token: ALICE })).json()) as {
@@ -123,23 +141,113 @@ describe('POST /api/proposals/:id/decision', () => {
     expect(cx.executed).toEqual([]);
   });
 
-  const refusals: [string, (hash: string, other: string) => { path?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; token?: string }, number, string][] = [
-    ['unknown id', (h) => ({ path: '/api/proposals/nope/decision', body: { decision: 'approve', proposalHash: h } }), 404, 'proposal_not_found'],
-    ['another proposal hash', (_h, other) => ({ body: { decision: 'approve', proposalHash: other } }), 409, 'hash_mismatch'],
-    ['a malformed hash', () => ({ body: { decision: 'approve', proposalHash: 'ABC' } }), 400, 'invalid_proposal_hash'],
+  const refusals: [
+    string,
+    (
+      hash: string,
+      other: string,
+    ) => {
+      path?: string;
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+      token?: string;
+    },
+    number,
+    string,
+  ][] = [
+    [
+      'unknown id',
+      (h) => ({
+        path: '/api/proposals/nope/decision',
+        body: { decision: 'approve', proposalHash: h },
+      }),
+      404,
+      'proposal_not_found',
+    ],
+    [
+      'another proposal hash',
+      (_h, other) => ({ body: { decision: 'approve', proposalHash: other } }),
+      409,
+      'hash_mismatch',
+    ],
+    [
+      'a malformed hash',
+      () => ({ body: { decision: 'approve', proposalHash: 'ABC' } }),
+      400,
+      'invalid_proposal_hash',
+    ],
     ['a missing hash', () => ({ body: { decision: 'approve' } }), 400, 'invalid_proposal_hash'],
-    ['an unknown decision', (h) => ({ body: { decision: 'maybe', proposalHash: h } }), 400, 'invalid_decision'],
-    ['a past expiry', (h) => ({ body: { decision: 'approve', proposalHash: h, expiresAt: '2001-01-01T00:00:00Z' } }), 400, 'expiry_in_past'],
-    ['a bad expiry', (h) => ({ body: { decision: 'approve', proposalHash: h, expiresAt: 'soon' } }), 400, 'invalid_expiry'],
-    ['a non-string note', (h) => ({ body: { decision: 'approve', proposalHash: h, note: 5 } }), 400, 'invalid_note'],
-    ['a self-declared approver', (h) => ({ body: { decision: 'approve', proposalHash: h, approver: 'mallory' } }), 400, 'unknown_field'],
+    [
+      'an unknown decision',
+      (h) => ({ body: { decision: 'maybe', proposalHash: h } }),
+      400,
+      'invalid_decision',
+    ],
+    [
+      'a past expiry',
+      (h) => ({
+        body: { decision: 'approve', proposalHash: h, expiresAt: '2001-01-01T00:00:00Z' },
+      }),
+      400,
+      'expiry_in_past',
+    ],
+    [
+      'a bad expiry',
+      (h) => ({ body: { decision: 'approve', proposalHash: h, expiresAt: 'soon' } }),
+      400,
+      'invalid_expiry',
+    ],
+    [
+      'a non-string note',
+      (h) => ({ body: { decision: 'approve', proposalHash: h, note: 5 } }),
+      400,
+      'invalid_note',
+    ],
+    [
+      'a self-declared approver',
+      (h) => ({ body: { decision: 'approve', proposalHash: h, approver: 'mallory' } }),
+      400,
+      'unknown_field',
+    ],
     ['an array body', () => ({ body: [] }), 400, 'invalid_body'],
     ['malformed JSON', () => ({ rawBody: '{"decision":"approve",' }), 400, 'invalid_json'],
-    ['duplicate keys', (h) => ({ rawBody: `{"decision":"reject","decision":"approve","proposalHash":"${h}"}` }), 400, 'invalid_json'],
-    ['a form body', (h) => ({ rawBody: `decision=approve&proposalHash=${h}`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), 415, 'unsupported_media_type'],
-    ['no token', (h) => ({ token: '', body: { decision: 'approve', proposalHash: h } }), 401, 'unauthenticated'],
-    ['a wrong token', (h) => ({ token: 'wrong-token-0123456789abcdef', body: { decision: 'approve', proposalHash: h } }), 401, 'invalid_token'],
-    ['an agent token', (h) => ({ token: AGENT, body: { decision: 'approve', proposalHash: h } }), 403, 'forbidden_role'],
+    [
+      'duplicate keys',
+      (h) => ({ rawBody: `{"decision":"reject","decision":"approve","proposalHash":"${h}"}` }),
+      400,
+      'invalid_json',
+    ],
+    [
+      'a form body',
+      (h) => ({
+        rawBody: `decision=approve&proposalHash=${h}`,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      }),
+      415,
+      'unsupported_media_type',
+    ],
+    [
+      'no token',
+      (h) => ({ token: '', body: { decision: 'approve', proposalHash: h } }),
+      401,
+      'unauthenticated',
+    ],
+    [
+      'a wrong token',
+      (h) => ({
+        token: 'wrong-token-0123456789abcdef',
+        body: { decision: 'approve', proposalHash: h },
+      }),
+      401,
+      'invalid_token',
+    ],
+    [
+      'an agent token',
+      (h) => ({ token: AGENT, body: { decision: 'approve', proposalHash: h } }),
+      403,
+      'forbidden_role',
+    ],
   ];
 
   for (const [name, make, status, code] of refusals) {
@@ -179,7 +287,10 @@ describe('POST /api/proposals/:id/decision', () => {
     expect(again.status).toBe(409);
     expect(await errorCode(again)).toBe('proposal_not_pending');
     expect(await cx.snapshot()).toBe(before);
-    expect(await cx.store.getProposal(p.id)).toMatchObject({ status: 'rejected', decidedBy: 'alice' });
+    expect(await cx.store.getProposal(p.id)).toMatchObject({
+      status: 'rejected',
+      decidedBy: 'alice',
+    });
   });
 
   it('refuses an oversized body with 413', async () => {

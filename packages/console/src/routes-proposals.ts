@@ -32,15 +32,27 @@ export function proposalRoutes(store: ApprovalStore): Hono<ConsoleEnv> {
   app.post('/:id/decision', async (c) => {
     const body = expectObject(await readJsonBody(c, 16 * 1024), DECISION_FIELDS, 'decision');
     if (!isHashHex(body.proposalHash)) {
-      throw new HttpError(400, 'invalid_proposal_hash', 'proposalHash must be the 64-character hex hash shown');
+      throw new HttpError(
+        400,
+        'invalid_proposal_hash',
+        'proposalHash must be the 64-character hex hash shown',
+      );
     }
     const proposal = await store.getProposal(c.req.param('id'));
     if (!proposal) throw new HttpError(404, 'proposal_not_found', 'no proposal with this id');
     if (proposal.proposalHash !== body.proposalHash) {
-      throw new HttpError(409, 'hash_mismatch', 'the proposal hash does not match this proposal; reload it');
+      throw new HttpError(
+        409,
+        'hash_mismatch',
+        'the proposal hash does not match this proposal; reload it',
+      );
     }
     if (proposal.status !== 'pending') {
-      throw new HttpError(409, 'proposal_not_pending', `the proposal is already ${proposal.status}`);
+      throw new HttpError(
+        409,
+        'proposal_not_pending',
+        `the proposal is already ${proposal.status}`,
+      );
     }
     const grant = await store.decide(proposal.proposalHash, {
       decision: body.decision as 'approve' | 'reject',

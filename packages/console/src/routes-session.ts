@@ -17,14 +17,18 @@ export function sessionRoutes(s: AuthSettings, ttlMs: number): Hono<ConsoleEnv> 
     try {
       const origin = c.req.header('origin');
       const site = c.req.header('sec-fetch-site');
-      if ((origin !== undefined && origin !== new URL(c.req.url).origin) || (site !== undefined && site !== 'same-origin' && site !== 'none')) {
+      if (
+        (origin !== undefined && origin !== new URL(c.req.url).origin) ||
+        (site !== undefined && site !== 'same-origin' && site !== 'none')
+      ) {
         throw new HttpError(403, 'cross_origin', 'cross-site login is refused');
       }
       const body = expectObject(await readJsonBody(c, 4096), ['token'], 'login');
       const token = typeof body.token === 'string' ? body.token : '';
       const approver = s.approvers.lookup(token);
       if (approver === undefined) {
-        if (s.agents.lookup(token) !== undefined) throw new HttpError(403, 'forbidden_role', 'agent tokens cannot log in');
+        if (s.agents.lookup(token) !== undefined)
+          throw new HttpError(403, 'forbidden_role', 'agent tokens cannot log in');
         throw new HttpError(401, 'invalid_token', 'the token is not known to this console');
       }
       const session = s.sessions.create(approver);
@@ -43,7 +47,11 @@ export function sessionRoutes(s: AuthSettings, ttlMs: number): Hono<ConsoleEnv> 
 
   app.get('/', requireApprover(s), (c) => {
     const id = c.get('identity');
-    return c.json({ approver: id.name, via: id.via, ...(id.via === 'session' ? { csrfToken: id.session.csrfToken } : {}) });
+    return c.json({
+      approver: id.name,
+      via: id.via,
+      ...(id.via === 'session' ? { csrfToken: id.session.csrfToken } : {}),
+    });
   });
 
   app.post('/logout', requireApprover(s), (c) => {

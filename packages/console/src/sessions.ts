@@ -35,7 +35,12 @@ export function createSessionStore(options: { ttlMs?: number; now?: () => number
   return {
     create(approver: string): ConsoleSession {
       sweep();
-      const session = { id: randomToken(), approver, csrfToken: randomToken(), expiresAt: now() + ttl };
+      const session = {
+        id: randomToken(),
+        approver,
+        csrfToken: randomToken(),
+        expiresAt: now() + ttl,
+      };
       sessions.set(session.id, session);
       return { ...session };
     },

@@ -56,8 +56,16 @@ export async function startConsole(options: StartConsoleOptions = {}): Promise<R
   }
   const storage =
     options.store && options.audit
-      ? { store: options.store, audit: options.audit, description: 'provided store', close: async () => {} }
-      : await openConsoleStorage({ ...options, databaseUrl: options.databaseUrl ?? env.DATABASE_URL });
+      ? {
+          store: options.store,
+          audit: options.audit,
+          description: 'provided store',
+          close: async () => {},
+        }
+      : await openConsoleStorage({
+          ...options,
+          databaseUrl: options.databaseUrl ?? env.DATABASE_URL,
+        });
   let app: ReturnType<typeof createConsoleServer>;
   try {
     app = createConsoleServer({
@@ -74,11 +82,17 @@ export async function startConsole(options: StartConsoleOptions = {}): Promise<R
   }
   const host = options.host ?? DEFAULT_HOST;
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? DEFAULT_PORT, hostname: host }, () => resolveServer(s));
+    const s = serve({ fetch: app.fetch, port: options.port ?? DEFAULT_PORT, hostname: host }, () =>
+      resolveServer(s),
+    );
     s.once('error', reject);
   }).catch(async (cause) => {
     await storage.close();
-    throw new ConsoleError('listen_failed', `cannot listen on ${host}:${options.port ?? DEFAULT_PORT}`, { cause });
+    throw new ConsoleError(
+      'listen_failed',
+      `cannot listen on ${host}:${options.port ?? DEFAULT_PORT}`,
+      { cause },
+    );
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;

@@ -1,6 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type ApprovalStore, type AuditSink, createMemoryApprovalStore, createMemoryAuditLog } from '@argseal/core';
+import {
+  type ApprovalStore,
+  type AuditSink,
+  createMemoryApprovalStore,
+  createMemoryAuditLog,
+} from '@argseal/core';
 import { ConsoleError } from './errors.js';
 
 /** Where the console keeps proposals, grants and audit. */
@@ -38,7 +43,9 @@ async function loadSql(): Promise<SqlModule> {
   try {
     return (await import(name)) as SqlModule;
   } catch (cause) {
-    throw new ConsoleError('storage_unavailable', 'cannot load @argseal/postgres for SQL storage', { cause });
+    throw new ConsoleError('storage_unavailable', 'cannot load @argseal/postgres for SQL storage', {
+      cause,
+    });
   }
 }
 
@@ -55,28 +62,51 @@ function redact(url: string): string {
  * Opens the console's storage: embedded PGlite in `dataDir` (default `.argseal/`; one process
  * owns it), PostgreSQL via `databaseUrl` (many workers may share it), or memory (tests).
  */
-export async function openConsoleStorage(options: ConsoleStorageOptions = {}): Promise<ConsoleStorage> {
+export async function openConsoleStorage(
+  options: ConsoleStorageOptions = {},
+): Promise<ConsoleStorage> {
   const kind = options.storage ?? (options.databaseUrl ? 'postgres' : 'embedded');
   if (kind === 'memory') {
     const audit = createMemoryAuditLog();
-    return { kind, audit, store: createMemoryApprovalStore({ audit }), description: 'memory (lost on exit)', close: async () => {} };
+    return {
+      kind,
+      audit,
+      store: createMemoryApprovalStore({ audit }),
+      description: 'memory (lost on exit)',
+      close: async () => {},
+    };
   }
   const sql = await loadSql();
   if (kind === 'postgres') {
-    if (!options.databaseUrl) throw new ConsoleError('missing_database_url', 'postgres storage needs --database-url or DATABASE_URL');
+    if (!options.databaseUrl)
+      throw new ConsoleError(
+        'missing_database_url',
+        'postgres storage needs --database-url or DATABASE_URL',
+      );
     let Pool: new (config: { connectionString: string }) => { end(): Promise<void> };
     try {
-      const pg = (await import('pg')) as unknown as { default?: { Pool: typeof Pool }; Pool?: typeof Pool };
+      const pg = (await import('pg')) as unknown as {
+        default?: { Pool: typeof Pool };
+        Pool?: typeof Pool;
+      };
       Pool = (pg.Pool ?? pg.default?.Pool) as typeof Pool;
     } catch (cause) {
-      throw new ConsoleError('storage_unavailable', 'PostgreSQL storage needs the "pg" package installed', { cause });
+      throw new ConsoleError(
+        'storage_unavailable',
+        'PostgreSQL storage needs the "pg" package installed',
+        { cause },
+      );
     }
     const pool = new Pool({ connectionString: options.databaseUrl });
     try {
       await sql.migrate(pool);
     } catch (cause) {
       await pool.end().catch(() => undefined);
-      throw new ConsoleError('storage_unavailable', `cannot open PostgreSQL at ${redact(options.databaseUrl)}`, { cause });
+      throw new ConsoleError(
+        'storage_unavailable',
+        `cannot open PostgreSQL at ${redact(options.databaseUrl)}`,
+        { cause },
+      );
     }
     const audit = sql.createSqlAuditLog(pool);
     return {
@@ -93,8 +123,18 @@ export async function openConsoleStorage(options: ConsoleStorageOptions = {}): P
   try {
     db = await sql.openEmbeddedDatabase(dir);
   } catch (cause) {
-    throw new ConsoleError('storage_unavailable', `cannot open the embedded database in ${dir} (is another console using it?)`, { cause });
+    throw new ConsoleError(
+      'storage_unavailable',
+      `cannot open the embedded database in ${dir} (is another console using it?)`,
+      { cause },
+    );
   }
   const audit = sql.createSqlAuditLog(db);
-  return { kind, audit, store: sql.createSqlApprovalStore(db, { audit }), description: `embedded PGlite in ${dir}`, close: () => db.close() };
+  return {
+    kind,
+    audit,
+    store: sql.createSqlApprovalStore(db, { audit }),
+    description: `embedded PGlite in ${dir}`,
+    close: () => db.close(),
+  };
 }

@@ -29,21 +29,31 @@ function section(value: unknown, key: string, file: string): Record<string, stri
  * Reads a console config file: JSON `{ "approvers": { "alice": "<token>" }, "agents": { "bot": "<token>" } }`.
  * Code `invalid_config` when it is not that shape, `config_unreadable` when it cannot be read.
  */
-export async function readTokenConfig(file: string): Promise<{ approvers?: Record<string, string>; agents?: Record<string, string> }> {
+export async function readTokenConfig(
+  file: string,
+): Promise<{ approvers?: Record<string, string>; agents?: Record<string, string> }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (cause) {
-    throw new ConsoleError('config_unreadable', `cannot read console config file ${file}`, { cause });
+    throw new ConsoleError('config_unreadable', `cannot read console config file ${file}`, {
+      cause,
+    });
   }
   let value: unknown;
   try {
     value = parseStrictJson(text);
   } catch {
-    throw new ConsoleError('invalid_config', `${file}: not valid JSON (duplicate keys are refused)`);
+    throw new ConsoleError(
+      'invalid_config',
+      `${file}: not valid JSON (duplicate keys are refused)`,
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ConsoleError('invalid_config', `${file}: expected an object with "approvers" and "agents"`);
+    throw new ConsoleError(
+      'invalid_config',
+      `${file}: expected an object with "approvers" and "agents"`,
+    );
   }
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
@@ -73,6 +83,12 @@ export async function resolveConsoleTokens(options: {
   const envApprovers = env[ENV_APPROVER_TOKENS]?.trim() ? env[ENV_APPROVER_TOKENS] : undefined;
   const envAgents = env[ENV_AGENT_TOKENS]?.trim() ? env[ENV_AGENT_TOKENS] : undefined;
   const tokens = options.tokens ?? envApprovers ?? config.approvers;
-  const source = options.tokens ? 'option' : envApprovers ? 'env' : config.approvers ? 'config' : 'none';
+  const source = options.tokens
+    ? 'option'
+    : envApprovers
+      ? 'env'
+      : config.approvers
+        ? 'config'
+        : 'none';
   return { tokens, agentTokens: options.agentTokens ?? envAgents ?? config.agents, source };
 }

@@ -36,7 +36,10 @@ function entries(input: TokenInput | undefined, role: TokenRole): [string, strin
       .map((part) => {
         const at = part.indexOf(':');
         if (at <= 0) {
-          throw new ConsoleError('invalid_token_entry', `${role} tokens: expected comma-separated name:token pairs`);
+          throw new ConsoleError(
+            'invalid_token_entry',
+            `${role} tokens: expected comma-separated name:token pairs`,
+          );
         }
         return [part.slice(0, at).trim(), part.slice(at + 1).trim()];
       });
@@ -55,7 +58,10 @@ export function createTokenRegistry(input: TokenInput | undefined, role: TokenRo
   const byDigest = new Map<string, string>();
   for (const [name, token] of entries(input, role)) {
     if (typeof name !== 'string' || !NAME.test(name)) {
-      throw new ConsoleError('invalid_token_name', `${role} tokens: a name must match [A-Za-z0-9._@-], 1-64 characters`);
+      throw new ConsoleError(
+        'invalid_token_name',
+        `${role} tokens: a name must match [A-Za-z0-9._@-], 1-64 characters`,
+      );
     }
     if (typeof token !== 'string' || !TOKEN.test(token) || token.length < MIN_TOKEN_LENGTH) {
       throw new ConsoleError(
@@ -64,19 +70,25 @@ export function createTokenRegistry(input: TokenInput | undefined, role: TokenRo
       );
     }
     const digest = digestToken(token);
-    if (byDigest.has(digest)) throw new ConsoleError('duplicate_token', `${role} tokens: a token is listed twice`);
+    if (byDigest.has(digest))
+      throw new ConsoleError('duplicate_token', `${role} tokens: a token is listed twice`);
     byDigest.set(digest, name);
   }
   return {
     size: byDigest.size,
-    lookup: (token) => (typeof token === 'string' && token !== '' ? byDigest.get(digestToken(token)) : undefined),
+    lookup: (token) =>
+      typeof token === 'string' && token !== '' ? byDigest.get(digestToken(token)) : undefined,
   };
 }
 
 /** Refuses an approver token that is also an agent token (roles stay separate). */
-export function assertDisjoint(approvers: TokenInput | undefined, agents: TokenInput | undefined): void {
+export function assertDisjoint(
+  approvers: TokenInput | undefined,
+  agents: TokenInput | undefined,
+): void {
   const a = new Set(entries(approvers, 'approver').map(([, t]) => t));
   for (const [, t] of entries(agents, 'agent')) {
-    if (a.has(t)) throw new ConsoleError('duplicate_token', 'a token is both an approver and an agent token');
+    if (a.has(t))
+      throw new ConsoleError('duplicate_token', 'a token is both an approver and an agent token');
   }
 }

@@ -34,14 +34,19 @@ const DECISIONS = ['allow', 'deny', 'require_approval', 'approve', 'reject'];
 const ALLOWED = new Set<string>(['type', 'decision', 'mode', 'trace', 'error', 'data', ...STRINGS]);
 
 const bad = (message: string) => new HttpError(400, 'invalid_audit_event', message);
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Checks an audit event an agent appends (already strict JSON). The agent name must be the
  * token's (unless `anyAgent`); `approver` is only accepted on `approval_consumed`; the
  * console stamps `data.submittedBy` with the token's agent name.
  */
-export function checkAgentAuditEvent(value: unknown, agentName: string, anyAgent: boolean): AuditEvent {
+export function checkAgentAuditEvent(
+  value: unknown,
+  agentName: string,
+  anyAgent: boolean,
+): AuditEvent {
   if (!isRecord(value)) throw bad('the event must be a JSON object');
   for (const key of Object.keys(value)) if (!ALLOWED.has(key)) throw bad(`unknown field "${key}"`);
   const type = value.type as AuditEventType;
@@ -51,21 +56,35 @@ export function checkAgentAuditEvent(value: unknown, agentName: string, anyAgent
       : bad('unknown event type');
   }
   for (const key of STRINGS) {
-    if (value[key] !== undefined && typeof value[key] !== 'string') throw bad(`"${key}" must be a string`);
+    if (value[key] !== undefined && typeof value[key] !== 'string')
+      throw bad(`"${key}" must be a string`);
   }
   if (value.approver !== undefined && type !== 'approval_consumed') {
     throw new HttpError(403, 'forbidden_field', 'agents may not name an approver on this event');
   }
   if (!anyAgent && value.agent !== undefined && value.agent !== agentName) {
-    throw new HttpError(403, 'agent_mismatch', 'this agent token may only append events for its own agent name');
+    throw new HttpError(
+      403,
+      'agent_mismatch',
+      'this agent token may only append events for its own agent name',
+    );
   }
-  if (value.decision !== undefined && !DECISIONS.includes(value.decision as string)) throw bad('unknown decision');
-  if (value.mode !== undefined && value.mode !== 'enforce' && value.mode !== 'shadow') throw bad('unknown mode');
-  if (value.trace !== undefined && !Array.isArray(value.trace)) throw bad('"trace" must be an array');
-  if (value.error !== undefined && (!isRecord(value.error) || typeof value.error.code !== 'string')) {
+  if (value.decision !== undefined && !DECISIONS.includes(value.decision as string))
+    throw bad('unknown decision');
+  if (value.mode !== undefined && value.mode !== 'enforce' && value.mode !== 'shadow')
+    throw bad('unknown mode');
+  if (value.trace !== undefined && !Array.isArray(value.trace))
+    throw bad('"trace" must be an array');
+  if (
+    value.error !== undefined &&
+    (!isRecord(value.error) || typeof value.error.code !== 'string')
+  ) {
     throw bad('"error" must be an object with a string code');
   }
   if (value.data !== undefined && !isRecord(value.data)) throw bad('"data" must be an object');
-  const data = { ...((value.data as Record<string, JsonValue> | undefined) ?? {}), submittedBy: agentName };
+  const data = {
+    ...((value.data as Record<string, JsonValue> | undefined) ?? {}),
+    submittedBy: agentName,
+  };
   return { ...(value as unknown as AuditEvent), data };
 }

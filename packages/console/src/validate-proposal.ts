@@ -48,17 +48,35 @@ export async function checkSubmittedProposal(
   const p = value as SuspendedToolProposal;
   for (const key of Object.keys(p)) if (!FIELDS.has(key)) throw invalid(`unknown field "${key}"`);
   if (!anyAgent && p.agent !== agentName) {
-    throw new HttpError(403, 'agent_mismatch', 'this agent token may only submit proposals for its own agent name');
+    throw new HttpError(
+      403,
+      'agent_mismatch',
+      'this agent token may only submit proposals for its own agent name',
+    );
   }
-  if (p.id.length > 200 || p.toolCallId.length > 500 || p.reason.length > 2000) throw invalid('a field is too long');
-  if (Number.isNaN(Date.parse(p.createdAt))) throw invalid('createdAt must be an ISO-8601 timestamp');
-  if (!isCanonical(p.argsCanonicalJson)) throw invalid('argsCanonicalJson must be RFC 8785 canonical JSON');
-  if (p.originalArguments !== undefined && (typeof p.originalArguments !== 'string' || !isCanonical(p.originalArguments))) {
+  if (p.id.length > 200 || p.toolCallId.length > 500 || p.reason.length > 2000)
+    throw invalid('a field is too long');
+  if (Number.isNaN(Date.parse(p.createdAt)))
+    throw invalid('createdAt must be an ISO-8601 timestamp');
+  if (!isCanonical(p.argsCanonicalJson))
+    throw invalid('argsCanonicalJson must be RFC 8785 canonical JSON');
+  if (
+    p.originalArguments !== undefined &&
+    (typeof p.originalArguments !== 'string' || !isCanonical(p.originalArguments))
+  ) {
     throw invalid('originalArguments must be RFC 8785 canonical JSON');
   }
-  const expected = await computeProposalHash({ agent: p.agent, tool: p.tool, argsCanonicalJson: p.argsCanonicalJson });
+  const expected = await computeProposalHash({
+    agent: p.agent,
+    tool: p.tool,
+    argsCanonicalJson: p.argsCanonicalJson,
+  });
   if (expected !== p.proposalHash) {
-    throw new HttpError(400, 'proposal_hash_mismatch', 'proposalHash does not match agent, tool and arguments');
+    throw new HttpError(
+      400,
+      'proposal_hash_mismatch',
+      'proposalHash does not match agent, tool and arguments',
+    );
   }
   return {
     id: p.id,

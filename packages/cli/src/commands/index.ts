@@ -1,9 +1,10 @@
 import { canonicalizeCommand } from './canonicalize.js';
+import { consoleCommand } from './console.js';
 import { hashCommand } from './hash.js';
 import type { CliCommand } from './types.js';
 
 /** Every `argseal` subcommand, in help order. Add a command: one file, one line here. */
-export const COMMANDS: readonly CliCommand[] = [canonicalizeCommand, hashCommand];
+export const COMMANDS: readonly CliCommand[] = [canonicalizeCommand, hashCommand, consoleCommand];
 
 export function findCommand(name: string): CliCommand | undefined {
   return COMMANDS.find((c) => c.name === name);

@@ -64,16 +64,26 @@ export function makeConsole(options: { agentScope?: 'own' | 'any' } = {}) {
     let body: string | undefined;
     if (init.rawBody !== undefined) body = init.rawBody;
     else if (init.body !== undefined) body = JSON.stringify(init.body);
-    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+    if (
+      body !== undefined &&
+      !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')
+    ) {
       headers['Content-Type'] = 'application/json';
     }
-    return app.request(`http://127.0.0.1:7407${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    return app.request(`http://127.0.0.1:7407${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
   }
 
   /** Creates a pending proposal the way an agent would: an authorizer call that suspends. */
   async function pending(args: Record<string, unknown> = { orderId: 'o-1', amount: 120 }) {
-    const outcome = await authorizer.call(tool, JSON.stringify(args), { toolCallId: `call-${Math.random()}` });
-    if (outcome.status !== 'suspended') throw new Error(`expected suspended, got ${outcome.status}`);
+    const outcome = await authorizer.call(tool, JSON.stringify(args), {
+      toolCallId: `call-${Math.random()}`,
+    });
+    if (outcome.status !== 'suspended')
+      throw new Error(`expected suspended, got ${outcome.status}`);
     return outcome.proposal;
   }
 

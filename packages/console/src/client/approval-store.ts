@@ -1,12 +1,12 @@
 import {
+  ApprovalError,
   type ApprovalStore,
   assertHash,
   type ConsumeResult,
-  type PeekResult,
   decodeCanonical,
+  type PeekResult,
   type StoredProposal,
   type SuspendedToolProposal,
-  ApprovalError,
 } from '@argseal/core';
 import { ConsoleError } from '../errors.js';
 import type { ProposalView } from '../proposal-view.js';
@@ -26,14 +26,22 @@ export function createConsoleApprovalStore(options: ConsoleClientOptions): Appro
   const request = createConsoleRequest(options);
   return {
     async suspend(proposal: SuspendedToolProposal) {
-      const { proposal: stored } = (await request('POST', '/api/agent/proposals', proposal ?? null)) as { proposal: ProposalView };
+      const { proposal: stored } = (await request(
+        'POST',
+        '/api/agent/proposals',
+        proposal ?? null,
+      )) as { proposal: ProposalView };
       return withArgs(stored);
     },
     async getProposal(id: string) {
-      if (typeof id !== 'string') throw new ApprovalError('invalid_proposal_id', 'id must be a string');
+      if (typeof id !== 'string')
+        throw new ApprovalError('invalid_proposal_id', 'id must be a string');
       if (id === '') return undefined;
       try {
-        const { proposal } = (await request('GET', `/api/agent/proposals/${encodeURIComponent(id)}`)) as { proposal: ProposalView };
+        const { proposal } = (await request(
+          'GET',
+          `/api/agent/proposals/${encodeURIComponent(id)}`,
+        )) as { proposal: ProposalView };
         return withArgs(proposal);
       } catch (error) {
         if (ConsoleError.isInstance(error) && error.code === 'proposal_not_found') return undefined;
@@ -42,22 +50,30 @@ export function createConsoleApprovalStore(options: ConsoleClientOptions): Appro
     },
     async findPending(proposalHash: string) {
       assertHash(proposalHash);
-      const { proposal } = (await request('GET', `/api/agent/pending/${proposalHash}`)) as { proposal: ProposalView | null };
+      const { proposal } = (await request('GET', `/api/agent/pending/${proposalHash}`)) as {
+        proposal: ProposalView | null;
+      };
       return proposal ? withArgs(proposal) : undefined;
     },
     async listProposals(filter) {
       const q = new URLSearchParams({ status: filter?.status ?? 'all' });
       if (filter?.limit !== undefined) q.set('limit', String(filter.limit));
-      const { proposals } = (await request('GET', `/api/agent/proposals?${q}`)) as { proposals: ProposalView[] };
+      const { proposals } = (await request('GET', `/api/agent/proposals?${q}`)) as {
+        proposals: ProposalView[];
+      };
       return proposals.map(withArgs);
     },
     async listPending() {
       return this.listProposals({ status: 'pending' });
     },
     async decide() {
-      throw new ConsoleError('decide_not_allowed', 'agents cannot decide proposals; an approver decides in the console', {
-        status: 403,
-      });
+      throw new ConsoleError(
+        'decide_not_allowed',
+        'agents cannot decide proposals; an approver decides in the console',
+        {
+          status: 403,
+        },
+      );
     },
     async consume(bindingHash: string) {
       assertHash(bindingHash, 'invalid_binding_hash');

@@ -11,7 +11,9 @@ export function createConsoleAuditSink(options: ConsoleClientOptions): AuditSink
   const request = createConsoleRequest(options);
   return {
     async append(event: AuditEvent) {
-      const { record } = (await request('POST', '/api/agent/audit', event)) as { record: AuditRecord };
+      const { record } = (await request('POST', '/api/agent/audit', event)) as {
+        record: AuditRecord;
+      };
       return record;
     },
     async records() {

@@ -14,7 +14,11 @@ export interface ConsoleClientOptions {
   allowInsecureHttp?: boolean;
 }
 
-export type ConsoleRequest = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>;
+export type ConsoleRequest = (
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+) => Promise<unknown>;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -28,13 +32,22 @@ export function createConsoleRequest(options: ConsoleClientOptions): ConsoleRequ
   try {
     base = new URL(options?.url);
   } catch {
-    throw new ConsoleError('invalid_console_url', 'url must be an absolute http(s) URL of the console');
+    throw new ConsoleError(
+      'invalid_console_url',
+      'url must be an absolute http(s) URL of the console',
+    );
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-    throw new ConsoleError('invalid_console_url', 'url must be an absolute http(s) URL of the console');
+    throw new ConsoleError(
+      'invalid_console_url',
+      'url must be an absolute http(s) URL of the console',
+    );
   }
   if (base.protocol === 'http:' && !LOOPBACK.has(base.hostname) && !options.allowInsecureHttp) {
-    throw new ConsoleError('insecure_console_url', 'refusing to send a token over plain http to a non-loopback host; use https');
+    throw new ConsoleError(
+      'insecure_console_url',
+      'refusing to send a token over plain http to a non-loopback host; use https',
+    );
   }
   if (typeof options.token !== 'string' || options.token === '') {
     throw new ConsoleError('missing_token', 'an agent token is required');
@@ -57,21 +70,31 @@ export function createConsoleRequest(options: ConsoleClientOptions): ConsoleRequ
         signal: AbortSignal.timeout(timeout),
       });
     } catch (cause) {
-      throw new ConsoleError('console_unreachable', `cannot reach the console at ${base.origin}`, { cause });
+      throw new ConsoleError('console_unreachable', `cannot reach the console at ${base.origin}`, {
+        cause,
+      });
     }
     let json: unknown;
     try {
       json = await response.json();
     } catch (cause) {
-      throw new ConsoleError('invalid_response', `the console answered ${response.status} without JSON`, {
-        status: response.status,
-        cause,
-      });
+      throw new ConsoleError(
+        'invalid_response',
+        `the console answered ${response.status} without JSON`,
+        {
+          status: response.status,
+          cause,
+        },
+      );
     }
     if (response.ok) return json;
-    const error = (json as { error?: { code?: unknown; message?: unknown; kind?: unknown } })?.error;
+    const error = (json as { error?: { code?: unknown; message?: unknown; kind?: unknown } })
+      ?.error;
     const code = typeof error?.code === 'string' ? error.code : `http_${response.status}`;
-    const message = typeof error?.message === 'string' ? error.message : `the console answered ${response.status}`;
+    const message =
+      typeof error?.message === 'string'
+        ? error.message
+        : `the console answered ${response.status}`;
     if (error?.kind === 'approval') throw new ApprovalError(code, message);
     throw new ConsoleError(code, message, { status: response.status });
   };

@@ -1,6 +1,5 @@
-// argseal console page script. Every value from the server is written with textContent
-// (never innerHTML); the page's CSP enforces Trusted Types, so an HTML sink would throw.
-'use strict';
+// argseal console page script. Every value from the server is written with textContent,
+// never through an HTML sink; the page's CSP enforces Trusted Types, so an HTML sink would throw.
 
 (() => {
   const POLL_MS = 2000;
@@ -82,7 +81,9 @@
     }
     const body = response.status === 204 ? null : await response.json().catch(() => null);
     if (!response.ok) {
-      const e = body && body.error ? body.error : { code: `http_${response.status}`, message: 'request failed' };
+      const e = body?.error
+        ? body.error
+        : { code: `http_${response.status}`, message: 'request failed' };
       const error = new Error(e.message);
       error.code = e.code;
       error.status = response.status;
@@ -132,7 +133,11 @@
         a.href = `#/p/${encodeURIComponent(p.id)}`;
         if (p.id === state.selected) a.className = 'selected';
         a.dataset.proposalId = p.id;
-        a.append(el('span', p.tool, 'ptool'), el('span', p.agent, 'pagent'), el('span', age(p.createdAt), 'page'));
+        a.append(
+          el('span', p.tool, 'ptool'),
+          el('span', p.agent, 'pagent'),
+          el('span', age(p.createdAt), 'page'),
+        );
         if (p.originalArguments !== undefined) a.append(el('span', 'rewritten', 'badge warn'));
         a.append(el('span', p.reason, 'preason'));
         li.append(a);
@@ -153,7 +158,14 @@
         const link = el('a', p.tool);
         link.href = `#/p/${encodeURIComponent(p.id)}`;
         tool.append(link);
-        tr.append(status, tool, el('td', p.agent), el('td', p.decidedBy ?? ''), el('td', p.decidedAt ? time(p.decidedAt) : ''), el('td', p.note ?? ''));
+        tr.append(
+          status,
+          tool,
+          el('td', p.agent),
+          el('td', p.decidedBy ?? ''),
+          el('td', p.decidedAt ? time(p.decidedAt) : ''),
+          el('td', p.note ?? ''),
+        );
         return tr;
       }),
     );
@@ -172,7 +184,9 @@
   function renderAudit(audit) {
     const badge = $('audit-status');
     const v = audit.verification;
-    badge.textContent = v.ok ? `chain verified · ${audit.total} records` : `CHAIN BROKEN at record ${v.index}: ${v.reason}`;
+    badge.textContent = v.ok
+      ? `chain verified · ${audit.total} records`
+      : `CHAIN BROKEN at record ${v.index}: ${v.reason}`;
     badge.className = v.ok ? 'badge ok' : 'badge bad';
     badge.dataset.verified = v.ok ? 'true' : 'false';
     $('audit-body').replaceChildren(
@@ -182,7 +196,15 @@
         const code = el('code', `${String(r.hash).slice(0, 12)}…`);
         code.title = r.hash;
         hash.append(code);
-        tr.append(el('td', r.seq), el('td', time(r.at)), el('td', r.type), el('td', r.agent ?? ''), el('td', r.tool ?? ''), el('td', auditDetail(r)), hash);
+        tr.append(
+          el('td', r.seq),
+          el('td', time(r.at)),
+          el('td', r.type),
+          el('td', r.agent ?? ''),
+          el('td', r.tool ?? ''),
+          el('td', auditDetail(r)),
+          hash,
+        );
         return tr;
       }),
     );
@@ -219,7 +241,12 @@
     const decided = p.status !== 'pending';
     $('d-decided-label').hidden = !decided;
     $('d-decided').hidden = !decided;
-    setText('d-decided', decided ? `${p.status} by ${p.decidedBy ?? '?'} at ${p.decidedAt ? time(p.decidedAt) : '?'}${p.note ? ` · note: ${p.note}` : ''}` : '');
+    setText(
+      'd-decided',
+      decided
+        ? `${p.status} by ${p.decidedBy ?? '?'} at ${p.decidedAt ? time(p.decidedAt) : '?'}${p.note ? ` · note: ${p.note}` : ''}`
+        : '',
+    );
     setText('d-args', prettyCanonical(p.argsCanonicalJson));
     const rewritten = p.originalArguments !== undefined;
     $('d-rewrite').hidden = !rewritten;
@@ -282,7 +309,10 @@
         headers: { 'Content-Type': 'application/json', [CSRF_HEADER]: state.csrf },
         body: JSON.stringify(body),
       });
-      setText('d-message', `${result.grant.decision === 'approve' ? 'Approved' : 'Rejected'} by ${result.grant.approver}.`);
+      setText(
+        'd-message',
+        `${result.grant.decision === 'approve' ? 'Approved' : 'Rejected'} by ${result.grant.approver}.`,
+      );
       $('d-message').className = 'okmsg';
     } catch (error) {
       setText('d-message', `Refused (${error.code}): ${error.message}`);
@@ -306,7 +336,10 @@
       decide(decision);
     });
     $('logout').addEventListener('click', async () => {
-      await api('/api/session/logout', { method: 'POST', headers: { [CSRF_HEADER]: state.csrf } }).catch(() => null);
+      await api('/api/session/logout', {
+        method: 'POST',
+        headers: { [CSRF_HEADER]: state.csrf },
+      }).catch(() => null);
       location.assign('/login');
     });
     await refresh();
@@ -315,6 +348,7 @@
   document.addEventListener('DOMContentLoaded', () => {
     const page = document.body.dataset.page;
     if (page === 'login') initLogin();
-    else if (page === 'console') initConsole().catch((error) => setText('live-status', `error: ${error.message}`));
+    else if (page === 'console')
+      initConsole().catch((error) => setText('live-status', `error: ${error.message}`));
   });
 })();

@@ -1,0 +1,68 @@
+import { CliUsageError } from '../errors.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import type { CliCommand } from './types.js';
+
+interface ConsoleModule {
+  runConsoleCli(
+    argv: readonly string[],
+    io: { stdout: (text: string) => void; stderr: (text: string) => void },
+  ): Promise<{ code: number }>;
+}
+
+const FORWARDED = ['port', 'host', 'data-dir', 'database-url', 'config'] as const;
+
+/** `argseal console`: starts the approval console from `@argseal/console` (an optional peer). */
+export const consoleCommand: CliCommand = {
+  name: 'console',
+  synopsis: 'console [--port N] [--host H] [--data-dir DIR] [--database-url URL] [--config FILE]',
+  summary: 'start the approval console (web page + JSON API; needs @argseal/console)',
+  description: [
+    'Starts the argseal approval console on 127.0.0.1:7407 with the embedded PGlite store',
+    'in .argseal/ (or PostgreSQL with --database-url / DATABASE_URL). Approver tokens come',
+    'from ARGSEAL_CONSOLE_TOKENS="alice:<token>" or --config FILE; there is no default',
+    'token and the console refuses to start without one. Stops on Ctrl-C.',
+  ].join('\n'),
+  options: {
+    port: { type: 'string', valueName: 'N', description: 'port (default 7407; 0 = any free port)' },
+    host: { type: 'string', valueName: 'H', description: 'bind address (default 127.0.0.1)' },
+    'data-dir': {
+      type: 'string',
+      valueName: 'DIR',
+      description: 'embedded data directory (default .argseal)',
+    },
+    'database-url': {
+      type: 'string',
+      valueName: 'URL',
+      description: 'PostgreSQL connection string',
+    },
+    config: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'JSON token file (approvers, agents)',
+    },
+  },
+  maxPositionals: 0,
+  async run(args, io) {
+    const specifier = '@argseal/console';
+    let mod: ConsoleModule;
+    try {
+      mod = (await import(specifier)) as ConsoleModule;
+    } catch {
+      throw new CliUsageError(
+        'console_not_installed',
+        'install @argseal/console to use "argseal console"',
+      );
+    }
+    const argv: string[] = [];
+    for (const name of FORWARDED) {
+      const value = args.values[name];
+      if (typeof value === 'string') argv.push(`--${name}=${value}`);
+    }
+    const { code } = await mod.runConsoleCli(argv, {
+      stdout: (text) => io.stdout.write(text),
+      stderr: (text) => io.stderr.write(text),
+    });
+    // The console reports its own failures (bad option, no token, storage) on stderr.
+    return code === 0 ? EXIT_CODES.ok : EXIT_CODES.usage;
+  },
+};
