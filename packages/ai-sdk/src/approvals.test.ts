@@ -152,6 +152,37 @@ describe('approval flow', () => {
     expect(executed).toEqual([{ cents: 700 }]);
   });
 
+  it('a new call reusing an old provider tool-call id still pauses (sequential ids)', async () => {
+    const world = createTestWorld();
+    const sealed = sealTools([world.tools.refund, world.tools.lookup], {
+      authorizer: world.authorizer,
+    });
+    const first = await generateText({
+      ...sealed.settings(
+        scriptedModel([
+          { toolCallId: 'call_0', tool: 'lookup', rawArguments: '{"orderId":"o-1"}' },
+        ]),
+      ),
+      messages: start,
+      stopWhen: stepCountIs(3),
+    });
+    const history: ModelMessage[] = [
+      ...start,
+      ...first.responseMessages,
+      { role: 'user', content: 'refund it' },
+    ];
+    const second = await generateText({
+      ...sealed.settings(
+        scriptedModel([
+          { toolCallId: 'call_0', tool: 'refund', rawArguments: '{"orderId":"o-1","amount":100}' },
+        ]),
+      ),
+      messages: history,
+    });
+    expect(second.content.some((p) => p.type === 'tool-approval-request')).toBe(true);
+    expect(world.executed.map((e) => e.tool)).toEqual(['lookup']);
+  });
+
   describe('trustClientApprovals (opt-in)', () => {
     it('turns the client approval into a grant bound to the hash, executes once, never on replay', async () => {
       const { history, resume, world } = await pause(true);

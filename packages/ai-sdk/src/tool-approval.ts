@@ -1,7 +1,7 @@
 import { ArgsealError, type ToolArgumentsValidationError } from '@argseal/core';
 import type { GenericToolApprovalFunction, ToolApprovalStatus, ToolSet } from 'ai';
 import { grantFromClientApproval } from './client-approval.js';
-import { clientApproved, isToolCallInHistory } from './history.js';
+import { approvalResponseFor, isResume } from './history.js';
 import { preparedCallFor } from './prepare-call.js';
 import { priorProposalHash } from './prior-proposal.js';
 import { callOptions, type SealRuntime } from './runtime.js';
@@ -31,12 +31,12 @@ export function createToolApproval<Context>(
     if (tool === undefined) {
       return { type: 'denied', reason: 'argseal: tool is not sealed (closed by default)' };
     }
-    const resume = isToolCallInHistory(messages, toolCall.toolCallId);
+    const resume = isResume(messages, toolCall.toolCallId);
     try {
       const prepared = await preparedCallFor(rt, tool, toolCall.toolCallId, toolCall.input);
       if (!prepared.ok) return { type: 'denied', reason: invalidReason(prepared.error) };
       const call = prepared.call;
-      if (resume && clientApproved(messages, call.toolCallId))
+      if (resume && approvalResponseFor(messages, call.toolCallId) === true)
         await grantFromClientApproval(rt, call);
       const resumeOf = resume ? await priorProposalHash(rt, call.toolCallId) : undefined;
       const result = await rt.authorizer.check(
