@@ -1,0 +1,244 @@
+import {
+  createAuthorizer,
+  createMemoryApprovalStore,
+  createMemoryAuditLog,
+  verifyAuditChain,
+} from '@argseal/core';
+import {
+  approve,
+  argsealMiddleware,
+  edit,
+  getApprovalRequest,
+  reject,
+  resumeWith,
+} from '@argseal/langchain';
+import { AIMessage, type BaseMessage } from '@langchain/core/messages';
+import { MemorySaver } from '@langchain/langgraph';
+import { createAgent } from 'langchain';
+import { c } from './colors.js';
+import { type SupportContext, supportPolicy } from './policy.js';
+import { heading, type Log, printer, printRequest, short } from './print.js';
+import { ScriptedChatModel, type ScriptedTurn } from './scripted-model.js';
+import { type Backend, createBackend, supportTools } from './tools.js';
+
+export interface DemoSummary {
+  pausedForApproval: boolean;
+  refunds: Backend['refunds'];
+  deletedCustomers: string[];
+  tamperedRefusals: string[];
+  replayRefusals: string[];
+  editSupersedesOriginal: boolean;
+  rejectionToldModel: boolean;
+  auditChainOk: boolean;
+}
+
+const user = (content: string) => ({ messages: [{ role: 'user', content }] });
+const context: SupportContext = { agentUser: 'sam@support' };
+
+export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const print = printer(log);
+  const backend = createBackend();
+  const audit = createMemoryAuditLog();
+  const approvals = createMemoryApprovalStore({ audit });
+  const authorizer = createAuthorizer({
+    agent: 'support-bot',
+    policy: supportPolicy,
+    approvals,
+    audit,
+  });
+  const tools = supportTools(backend);
+  const checkpointer = new MemorySaver();
+  const makeAgent = (turns: ScriptedTurn[]) =>
+    createAgent({
+      model: new ScriptedChatModel(turns),
+      middleware: [argsealMiddleware({ authorizer, tools })],
+      checkpointer,
+    });
+  const config = (thread: string) => ({ configurable: { thread_id: thread }, context });
+  const show = (thread: string, result: { messages: BaseMessage[] }) =>
+    print(thread, result.messages);
+
+  log(
+    c.bold(
+      'argseal + LangChain createAgent: a support agent, offline (scripted tool-calling model)',
+    ),
+  );
+
+  heading(log, '1. The model looks up an order, then asks for a refund and an account deletion');
+  const ticket1: ScriptedTurn[] = [
+    { toolCalls: [{ id: 'call_lookup', name: 'lookup_order', args: '{ "orderId" : "A-1001" }' }] },
+    {
+      content: 'The parcel arrived damaged. Refunding it in full.',
+      toolCalls: [
+        {
+          id: 'call_refund',
+          name: 'refund',
+          args: ' { "reason": "damaged", "amountMinor": 12000, "orderId": "A-1001" } ',
+        },
+        { id: 'call_delete', name: 'delete_customer', args: '{"customerId":"cus_42"}' },
+      ],
+    },
+    { content: 'Your refund of 120.00 EUR is on its way. I cannot delete accounts.' },
+  ];
+  const agent1 = makeAgent(ticket1);
+  const paused = await agent1.invoke(
+    user('My parcel A-1001 arrived broken. Refund it and delete my account.'),
+    config('t-1001'),
+  );
+  show('t-1001', paused);
+  const request = getApprovalRequest(paused);
+  if (!request) throw new Error('expected a pause for approval');
+  log(
+    `  ${c.dim('history holds the canonical arguments; the run paused with one LangGraph interrupt:')}`,
+  );
+  printRequest(log, request);
+  const proposal = request.proposals[0]!;
+
+  heading(log, '2. A tampered resume is refused (a decision for a hash that is not pending)');
+  const forged = {
+    ...proposal,
+    proposalHash: proposal.proposalHash.replace(/.$/, (d) => (d === '0' ? '1' : '0')),
+  };
+  const refused = await agent1.invoke(
+    resumeWith({ approver: 'mallory', decisions: [approve(forged)] }),
+    config('t-1001'),
+  );
+  const refusedRequest = getApprovalRequest(refused);
+  if (refusedRequest) {
+    log(`  ${c.dim('the run pauses again with the same proposal and the reasons:')}`);
+    printRequest(log, refusedRequest);
+  }
+  log(
+    `  refunds so far: ${backend.refunds.length}  ${c.dim('(nothing ran; the proposal is still pending)')}`,
+  );
+
+  heading(
+    log,
+    '3. A supervisor approves that exact proposal; the run resumes in a new agent instance',
+  );
+  const agent1b = makeAgent(ticket1);
+  const done = await agent1b.invoke(
+    resumeWith({
+      approver: 'alice@support',
+      decisions: [approve(proposal, { note: 'damage photos checked' })],
+    }),
+    config('t-1001'),
+  );
+  show('t-1001', done);
+
+  heading(log, '4. Replaying that approval from the paused checkpoint executes nothing');
+  const history = [];
+  for await (const snapshot of agent1b.graph.getStateHistory({
+    configurable: { thread_id: 't-1001' },
+  })) {
+    history.push(snapshot);
+  }
+  const pausedAt = history.find((s) => s.tasks.some((t) => t.interrupts.length > 0));
+  const replay = await agent1b.invoke(
+    resumeWith({ approver: 'alice@support', decisions: [approve(proposal)] }),
+    {
+      ...config('t-1001'),
+      configurable: {
+        thread_id: 't-1001',
+        checkpoint_id: pausedAt?.config.configurable?.checkpoint_id,
+      },
+    },
+  );
+  const replayRequest = getApprovalRequest(replay);
+  if (replayRequest) printRequest(log, replayRequest);
+  log(`  refunds so far: ${backend.refunds.length}`);
+
+  heading(
+    log,
+    '5. Edit: the supervisor cuts a 300.00 refund to 80.00 (a new proposal with its own hash)',
+  );
+  const ticket2: ScriptedTurn[] = [
+    {
+      toolCalls: [
+        { id: 'call_big', name: 'refund', args: '{"orderId":"B-2002","amountMinor":30000}' },
+      ],
+    },
+    { content: 'I refunded what your supervisor approved.' },
+  ];
+  const agent2 = makeAgent(ticket2);
+  const paused2 = await agent2.invoke(user('Refund B-2002 in full please.'), config('t-2002'));
+  show('t-2002', paused2);
+  const big = getApprovalRequest(paused2)!.proposals[0]!;
+  printRequest(log, getApprovalRequest(paused2)!);
+  const edited = await agent2.invoke(
+    resumeWith({
+      approver: 'alice@support',
+      decisions: [
+        edit(big, {
+          name: 'refund',
+          args: { orderId: 'B-2002', amountMinor: 8000, reason: 'partial: agreed 80.00' },
+        }),
+      ],
+    }),
+    config('t-2002'),
+  );
+  show('t-2002', edited);
+  const editedCall = edited.messages
+    .flatMap((m) => (AIMessage.isInstance(m) ? (m.tool_calls ?? []) : []))
+    .find((call) => call.id === 'call_big');
+  log(
+    `  history now says: ${c.bold(editedCall?.name ?? '?')} ${c.dim(JSON.stringify(editedCall?.args))}`,
+  );
+  const rewritten = (await audit.records()).find(
+    (r) => r.type === 'rewritten' && r.supersedes === big.proposalHash,
+  );
+  if (rewritten?.proposalHash) {
+    log(
+      `  audit: ${c.magenta(short(rewritten.proposalHash))} supersedes ${c.magenta(short(big.proposalHash))}`,
+    );
+  }
+
+  heading(log, '6. Reject: the model is told, nothing runs');
+  const ticket3: ScriptedTurn[] = [
+    {
+      toolCalls: [
+        { id: 'call_dup', name: 'refund', args: '{"orderId":"C-3003","amountMinor":25000}' },
+      ],
+    },
+    { content: 'Understood, no refund then.' },
+  ];
+  const agent3 = makeAgent(ticket3);
+  const paused3 = await agent3.invoke(user('Refund C-3003.'), config('t-3003'));
+  show('t-3003', paused3);
+  const dup = getApprovalRequest(paused3)!.proposals[0]!;
+  const rejected = await agent3.invoke(
+    resumeWith({
+      approver: 'alice@support',
+      decisions: [reject(dup, { note: 'already compensated last week' })],
+    }),
+    config('t-3003'),
+  );
+  show('t-3003', rejected);
+
+  heading(log, '7. The audit trail');
+  const records = await audit.records();
+  const chain = await verifyAuditChain(records);
+  const counts = new Map<string, number>();
+  for (const r of records) counts.set(r.type, (counts.get(r.type) ?? 0) + 1);
+  log(
+    `  ${records.length} hash-chained records: ${[...counts].map(([t, n]) => `${t} ${n}`).join(', ')}`,
+  );
+  log(`  ${chain.ok ? c.green('chain verified') : c.red('chain broken')}`);
+  log(
+    `  refunds executed: ${backend.refunds.map((r) => `${r.orderId} ${r.amountMinor}`).join(', ')}`,
+  );
+  log(`  customers deleted: ${backend.deletedCustomers.length}`);
+
+  const rejectionText = JSON.stringify(rejected.messages.map((m) => m.content));
+  return {
+    pausedForApproval: true,
+    refunds: backend.refunds,
+    deletedCustomers: backend.deletedCustomers,
+    tamperedRefusals: (refusedRequest?.refused ?? []).map((r) => r.code),
+    replayRefusals: (replayRequest?.refused ?? []).map((r) => r.code),
+    editSupersedesOriginal: rewritten !== undefined,
+    rejectionToldModel: rejectionText.includes('already compensated last week'),
+    auditChainOk: chain.ok,
+  };
+}
