@@ -10,7 +10,10 @@ import { resolveCall } from './resolve-call.js';
 import type { SealEnv } from './seal-env.js';
 import { type BlockedDetails, blockedMessage } from './tool-output.js';
 
-type AuthDone = { call: PreparedToolCall; auth: { type: 'allow' } | { type: 'deny'; reason: string } };
+type AuthDone = {
+  call: PreparedToolCall;
+  auth: { type: 'allow' } | { type: 'deny'; reason: string };
+};
 
 export interface AfterModelUpdate {
   messages: BaseMessage[];
@@ -28,13 +31,19 @@ export async function sealedAfterModel<Context>(
   env: SealEnv<Context>,
   messages: readonly BaseMessage[],
 ): Promise<AfterModelUpdate | undefined> {
-  const last = [...messages].reverse().find((m) => AIMessage.isInstance(m)) as AIMessage | undefined;
+  const last = [...messages].reverse().find((m) => AIMessage.isInstance(m)) as
+    | AIMessage
+    | undefined;
   const calls = last?.tool_calls ?? [];
   if (!last || calls.length === 0) return undefined;
   const answered = new Set(
     messages.filter((m) => ToolMessage.isInstance(m)).map((m) => (m as ToolMessage).tool_call_id),
   );
-  const pending = calls.filter((c) => c.id && !answered.has(c.id)) as { id: string; name: string; args: unknown }[];
+  const pending = calls.filter((c) => c.id && !answered.has(c.id)) as {
+    id: string;
+    name: string;
+    args: unknown;
+  }[];
   if (pending.length === 0) return undefined;
 
   const config = currentConfig();
@@ -99,7 +108,11 @@ export async function sealedAfterModel<Context>(
       keep(toolCall.id, outcome.call);
     } else if (outcome?.kind === 'rejected') {
       replies.push(
-        blockedMessage(ref, { status: 'rejected', tool: toolCall.name, ...(outcome.reason ? { reason: outcome.reason } : {}) }),
+        blockedMessage(ref, {
+          status: 'rejected',
+          tool: toolCall.name,
+          ...(outcome.reason ? { reason: outcome.reason } : {}),
+        }),
       );
     } else if (outcome?.kind === 'edited') {
       edits.set(toolCall.id, outcome.call);
@@ -108,7 +121,12 @@ export async function sealedAfterModel<Context>(
         replies.push(
           blockedMessage(
             { id: toolCall.id, name },
-            { status: 'denied', tool: name, proposalHash: outcome.call.proposalHash, reason: outcome.auth.reason },
+            {
+              status: 'denied',
+              tool: name,
+              proposalHash: outcome.call.proposalHash,
+              reason: outcome.auth.reason,
+            },
           ),
         );
       } else keep(toolCall.id, outcome.call, outcome.auth);
@@ -144,7 +162,11 @@ function rebuildWithEdits(
     };
     canonical.set(c.id, edited.argsCanonicalJson);
     names.set(c.id, edited.tool.name);
-    return { ...c, name: edited.tool.name, args: decodeCanonical(edited.argsCanonicalJson) as never };
+    return {
+      ...c,
+      name: edited.tool.name,
+      args: decodeCanonical(edited.argsCanonicalJson) as never,
+    };
   });
   return rebuildAiMessage(last, toolCalls, marks, canonical, names);
 }

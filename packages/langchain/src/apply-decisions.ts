@@ -56,7 +56,9 @@ async function applyEdit<Context>(
   const newHash = edited[0]?.proposalHash;
   const sameCall = newHash === original.proposalHash && edited[0]?.tool.name === original.tool.name;
   const verdict = sameCall ? 'approve' : 'reject';
-  const note = sameCall ? d.note : `superseded by an edit (${newHash})${d.note ? `: ${d.note}` : ''}`;
+  const note = sameCall
+    ? d.note
+    : `superseded by an edit (${newHash})${d.note ? `: ${d.note}` : ''}`;
   const decided = await decideOnce(approvals, original.proposalHash, {
     decision: verdict,
     approver: d.approver,

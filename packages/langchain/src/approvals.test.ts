@@ -31,7 +31,11 @@ describe('approval flow', () => {
   it('pauses once with a payload listing every proposal', async () => {
     const { world, request } = await pausedTwoRefunds('payload');
     expect(world.executed).toEqual([]);
-    expect(request).toMatchObject({ kind: 'argseal.approval_request', version: 1, agent: 'support-agent' });
+    expect(request).toMatchObject({
+      kind: 'argseal.approval_request',
+      version: 1,
+      agent: 'support-agent',
+    });
     expect(request.proposals).toHaveLength(2);
     const pending = await world.approvals.listPending();
     for (const p of request.proposals) {
@@ -52,7 +56,9 @@ describe('approval flow', () => {
       resumeWith({ approver: 'alice', decisions: [reject(b, { note: 'too much' }), approve(a)] }),
       runConfig('reverse'),
     );
-    expect(world.executed).toEqual([{ tool: 'refund', input: { orderId: 'A-1', amountMinor: 9000 } }]);
+    expect(world.executed).toEqual([
+      { tool: 'refund', input: { orderId: 'A-1', amountMinor: 9000 } },
+    ]);
     const r = replies(result.messages);
     expect(r.get('a')?.status).toBe('success');
     expect(r.get('b')?.status).toBe('error');
@@ -71,7 +77,7 @@ describe('approval flow', () => {
     expect(world.executed.map((e) => e.tool)).toEqual(['refund']);
     const r = replies(result.messages);
     expect(r.get('a')?.status).toBe('success');
-    expect((r.get('b')?.artifact as any).argseal.status).toBe('rejected');
+    expect((r.get('b')?.artifact as any)?.argseal?.status).toBe('rejected');
     expect(result.messages.at(-1)?.content).toBe('done');
   });
 
@@ -81,7 +87,11 @@ describe('approval flow', () => {
       resumeWith({
         approver: 'alice',
         decisions: [
-          edit(a, { name: 'refund', args: { orderId: 'A-1', amountMinor: 4000 } }, { note: 'partial' }),
+          edit(
+            a,
+            { name: 'refund', args: { orderId: 'A-1', amountMinor: 4000 } },
+            { note: 'partial' },
+          ),
           approve(b),
         ],
       }),
@@ -91,10 +101,17 @@ describe('approval flow', () => {
       { tool: 'refund', input: { orderId: 'A-1', amountMinor: 4000 } },
       { tool: 'refund', input: { orderId: 'B-2', amountMinor: 7000 } },
     ]);
-    const ai = result.messages.find((m) => AIMessage.isInstance(m) && m.tool_calls?.length) as AIMessage;
-    expect(ai.tool_calls?.find((c) => c.id === 'a')?.args).toEqual({ amountMinor: 4000, orderId: 'A-1' });
+    const ai = result.messages.find(
+      (m) => AIMessage.isInstance(m) && m.tool_calls?.length,
+    ) as AIMessage;
+    expect(ai.tool_calls?.find((c) => c.id === 'a')?.args).toEqual({
+      amountMinor: 4000,
+      orderId: 'A-1',
+    });
     const records = await world.audit.records();
-    const rewritten = records.find((r) => r.type === 'rewritten' && r.supersedes === a.proposalHash);
+    const rewritten = records.find(
+      (r) => r.type === 'rewritten' && r.supersedes === a.proposalHash,
+    );
     expect(rewritten).toMatchObject({ tool: 'refund', toolCallId: 'a', approver: 'alice' });
     expect(rewritten?.proposalHash).not.toBe(a.proposalHash);
     const executed = records.find((r) => r.type === 'executed' && r.toolCallId === 'a');
@@ -110,7 +127,10 @@ describe('approval flow', () => {
       resumeWith({
         approver: 'alice',
         decisions: [
-          edit(a, { name: 'refund_manual', args: { orderId: 'A-1', amountMinor: 30000, ticket: 'T-1' } }),
+          edit(a, {
+            name: 'refund_manual',
+            args: { orderId: 'A-1', amountMinor: 30000, ticket: 'T-1' },
+          }),
           reject(b),
         ],
       }),
@@ -128,7 +148,10 @@ describe('approval flow', () => {
       resumeWith({
         approver: 'alice',
         decisions: [
-          edit(a, { name: 'refund_manual', args: { orderId: 'A-1', amountMinor: 9000, ticket: 'T-1' } }),
+          edit(a, {
+            name: 'refund_manual',
+            args: { orderId: 'A-1', amountMinor: 9000, ticket: 'T-1' },
+          }),
           reject(b),
         ],
       }),
@@ -140,7 +163,9 @@ describe('approval flow', () => {
     const records = await world.audit.records();
     const decided = records.filter((r) => r.type === 'decided' && r.tool === 'refund_manual');
     expect(decided.every((r) => r.decision === 'require_approval')).toBe(true);
-    expect(records.some((r) => r.type === 'approval_consumed' && r.tool === 'refund_manual')).toBe(true);
+    expect(records.some((r) => r.type === 'approval_consumed' && r.tool === 'refund_manual')).toBe(
+      true,
+    );
   });
 
   it('an edit that fails the target schema is refused and nothing is applied', async () => {
@@ -153,7 +178,10 @@ describe('approval flow', () => {
       runConfig('edit-bad'),
     );
     const request = getApprovalRequest(again);
-    expect(request?.refused?.[0]).toMatchObject({ code: 'edit_invalid_arguments', stage: 'schema' });
+    expect(request?.refused?.[0]).toMatchObject({
+      code: 'edit_invalid_arguments',
+      stage: 'schema',
+    });
     expect(world.executed).toEqual([]);
     expect(await world.approvals.findPending(b.proposalHash)).toBeDefined();
   });
@@ -168,19 +196,36 @@ describe('resume refusals', () => {
       runConfig('tampered'),
     );
     const request = getApprovalRequest(refused);
-    expect(request?.refused?.map((r) => r.code).sort()).toEqual(['decision_missing', 'decision_not_pending']);
-    expect(request?.proposals.map((p) => p.proposalHash).sort()).toEqual([a.proposalHash, b.proposalHash].sort());
+    expect(request?.refused?.map((r) => r.code).sort()).toEqual([
+      'decision_missing',
+      'decision_not_pending',
+    ]);
+    expect(request?.proposals.map((p) => p.proposalHash).sort()).toEqual(
+      [a.proposalHash, b.proposalHash].sort(),
+    );
     expect(world.executed).toEqual([]);
     expect(await world.approvals.listPending()).toHaveLength(2);
     const records = await world.audit.records();
-    expect(records.some((r) => r.type === 'approval_mismatched' && r.reason === 'resume_refused:decision_not_pending')).toBe(true);
+    expect(
+      records.some(
+        (r) =>
+          r.type === 'approval_mismatched' && r.reason === 'resume_refused:decision_not_pending',
+      ),
+    ).toBe(true);
 
-    await agent.invoke(resumeWith({ approver: 'alice', decisions: [approve(a), approve(b)] }), runConfig('tampered'));
+    await agent.invoke(
+      resumeWith({ approver: 'alice', decisions: [approve(a), approve(b)] }),
+      runConfig('tampered'),
+    );
     expect(world.executed).toHaveLength(2);
   });
 
   it.each([
-    ['positional HITL decisions', { decisions: [{ type: 'approve' }, { type: 'approve' }] }, 'decision_not_pending'],
+    [
+      'positional HITL decisions',
+      { decisions: [{ type: 'approve' }, { type: 'approve' }] },
+      'decision_not_pending',
+    ],
     ['no decisions list', { approve: true }, 'invalid_resume'],
   ])('%s are refused', async (_label, resume, code) => {
     const { world, agent } = await pausedTwoRefunds(`refuse-${code}`);
@@ -191,14 +236,21 @@ describe('resume refusals', () => {
 
   it('a decision without an approver is refused', async () => {
     const { world, agent, a, b } = await pausedTwoRefunds('no-approver');
-    const again = await agent.invoke(resumeWith({ decisions: [approve(a), approve(b)] }), runConfig('no-approver'));
-    expect(getApprovalRequest(again)?.refused?.map((r) => r.code)).toEqual(['approver_missing', 'approver_missing']);
+    const again = await agent.invoke(
+      resumeWith({ decisions: [approve(a), approve(b)] }),
+      runConfig('no-approver'),
+    );
+    expect(getApprovalRequest(again)?.refused?.map((r) => r.code)).toEqual([
+      'approver_missing',
+      'approver_missing',
+    ]);
     expect(world.executed).toEqual([]);
   });
 
   it('replaying a recorded decision from an old checkpoint cannot execute twice', async () => {
     const { world, agent, a, b } = await pausedTwoRefunds('replay');
-    const pausedAt = (await agent.graph.getState(runConfig('replay'))).config.configurable?.checkpoint_id;
+    const pausedAt = (await agent.graph.getState(runConfig('replay'))).config.configurable
+      ?.checkpoint_id;
     const decisions = { approver: 'alice', decisions: [approve(a), approve(b)] };
     await agent.invoke(resumeWith(decisions), runConfig('replay'));
     expect(world.executed).toHaveLength(2);
@@ -207,7 +259,10 @@ describe('resume refusals', () => {
       configurable: { thread_id: 'replay', checkpoint_id: pausedAt },
     });
     expect(world.executed).toHaveLength(2);
-    expect(getApprovalRequest(replay)?.refused?.map((r) => r.code)).toEqual(['stale_decision', 'stale_decision']);
+    expect(getApprovalRequest(replay)?.refused?.map((r) => r.code)).toEqual([
+      'stale_decision',
+      'stale_decision',
+    ]);
   });
 });
 
@@ -230,7 +285,9 @@ describe('checkpointer and new agent instances', () => {
     await world.approvals.decide(a.proposalHash, { decision: 'approve', approver: 'console' });
     await world.approvals.decide(b.proposalHash, { decision: 'reject', approver: 'console' });
     const result = await agent.invoke(resumeWith({ decisions: [] }), runConfig('console'));
-    expect(world.executed).toEqual([{ tool: 'refund', input: { orderId: 'A-1', amountMinor: 9000 } }]);
+    expect(world.executed).toEqual([
+      { tool: 'refund', input: { orderId: 'A-1', amountMinor: 9000 } },
+    ]);
     expect(replies(result.messages).get('b')?.content).toContain('approval_rejected');
   });
 });

@@ -1,4 +1,8 @@
-import type { AuthorizationResult, PreparedToolCall, ToolArgumentsValidationError } from '@argseal/core';
+import type {
+  AuthorizationResult,
+  PreparedToolCall,
+  ToolArgumentsValidationError,
+} from '@argseal/core';
 
 /** What one seam hands the next for a tool call, within one process. */
 export type CacheEntry =

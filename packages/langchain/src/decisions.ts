@@ -64,25 +64,39 @@ export async function validateDecisions<Context>(
   const seen = new Set<string>();
   const out: ValidDecision[] = [];
   for (const [index, raw] of (value.decisions as unknown[]).entries()) {
-    const refuse = (code: ArgsealRefusal['code'], message: string, extra: Partial<ArgsealRefusal> = {}) =>
-      refusals.push({ index, code, message, ...extra });
+    const refuse = (
+      code: ArgsealRefusal['code'],
+      message: string,
+      extra: Partial<ArgsealRefusal> = {},
+    ) => refusals.push({ index, code, message, ...extra });
     if (!isObj(raw) || (raw.type !== 'approve' && raw.type !== 'reject' && raw.type !== 'edit')) {
-      refuse('invalid_decision', 'a decision is { type: "approve" | "reject" | "edit", proposalHash, proposalId }');
+      refuse(
+        'invalid_decision',
+        'a decision is { type: "approve" | "reject" | "edit", proposalHash, proposalId }',
+      );
       continue;
     }
     const hash = isHex64(raw.proposalHash) ? raw.proposalHash : undefined;
     const items = hash === undefined ? undefined : byHash.get(hash);
     const item = items?.[0];
     if (!items || !item || hash === undefined) {
-      refuse('decision_not_pending', 'no pending proposal of this run has this hash', hash ? { proposalHash: hash } : {});
+      refuse(
+        'decision_not_pending',
+        'no pending proposal of this run has this hash',
+        hash ? { proposalHash: hash } : {},
+      );
       continue;
     }
     if (raw.proposalId !== item.proposal.id) {
-      refuse('stale_decision', 'the proposal id does not match the pending proposal', { proposalHash: hash });
+      refuse('stale_decision', 'the proposal id does not match the pending proposal', {
+        proposalHash: hash,
+      });
       continue;
     }
     if (seen.has(hash)) {
-      refuse('duplicate_decision', 'more than one decision for this proposal', { proposalHash: hash });
+      refuse('duplicate_decision', 'more than one decision for this proposal', {
+        proposalHash: hash,
+      });
       continue;
     }
     seen.add(hash);
@@ -93,12 +107,19 @@ export async function validateDecisions<Context>(
     }
     const note = typeof raw.note === 'string' ? raw.note : undefined;
     try {
-      normalizeDecision({ decision: 'reject', approver, ...(note !== undefined ? { note } : {}) }, new Date());
+      normalizeDecision(
+        { decision: 'reject', approver, ...(note !== undefined ? { note } : {}) },
+        new Date(),
+      );
     } catch (error) {
       if (!ApprovalError.isInstance(error)) throw error;
-      refuse('invalid_decision', `the decision was refused by the approval store rules (${error.code})`, {
-        proposalHash: hash,
-      });
+      refuse(
+        'invalid_decision',
+        `the decision was refused by the approval store rules (${error.code})`,
+        {
+          proposalHash: hash,
+        },
+      );
       continue;
     }
     if (raw.type !== 'edit') {
@@ -107,7 +128,9 @@ export async function validateDecisions<Context>(
     }
     const action = raw.editedAction;
     if (!isObj(action) || typeof action.name !== 'string' || !isObj(action.args)) {
-      refuse('invalid_decision', 'an edit needs editedAction { name, args }', { proposalHash: hash });
+      refuse('invalid_decision', 'an edit needs editedAction { name, args }', {
+        proposalHash: hash,
+      });
       continue;
     }
     const target = env.tools.get(action.name);
@@ -124,12 +147,16 @@ export async function validateDecisions<Context>(
       );
       if (!prepared.ok) {
         const e = prepared.error;
-        refuse('edit_invalid_arguments', `the edited arguments are invalid (${e.stage}/${e.code})`, {
-          proposalHash: hash,
-          stage: e.stage,
-          errorCode: e.code,
-          path: e.path,
-        });
+        refuse(
+          'edit_invalid_arguments',
+          `the edited arguments are invalid (${e.stage}/${e.code})`,
+          {
+            proposalHash: hash,
+            stage: e.stage,
+            errorCode: e.code,
+            path: e.path,
+          },
+        );
         break;
       }
       edited.push(prepared.call);
@@ -137,7 +164,10 @@ export async function validateDecisions<Context>(
     if (edited.length === items.length) out.push({ items, type: 'edit', approver, note, edited });
   }
   for (const item of suspended) {
-    if (!seen.has(item.proposal.proposalHash) && !refusals.some((r) => r.proposalHash === item.proposal.proposalHash)) {
+    if (
+      !seen.has(item.proposal.proposalHash) &&
+      !refusals.some((r) => r.proposalHash === item.proposal.proposalHash)
+    ) {
       refusals.push({
         index: -1,
         code: 'decision_missing',

@@ -40,7 +40,10 @@ export async function runWithExecEnv<T>(
   }
 }
 
-export function currentExecEnv(call: { toolCallId: string; proposalHash: string }): ExecEnv | undefined {
+export function currentExecEnv(call: {
+  toolCallId: string;
+  proposalHash: string;
+}): ExecEnv | undefined {
   return active.get(keyOf(call.toolCallId, call.proposalHash))?.at(-1);
 }
 

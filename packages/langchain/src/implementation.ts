@@ -88,7 +88,9 @@ export async function runImplementation(
   let artifact: unknown;
   if (impl.responseFormat === 'content_and_artifact') {
     if (!Array.isArray(result) || result.length !== 2) {
-      throw new Error(`Tool "${tool.name}" has responseFormat "content_and_artifact" but did not return a two-tuple.`);
+      throw new Error(
+        `Tool "${tool.name}" has responseFormat "content_and_artifact" but did not return a two-tuple.`,
+      );
     }
     [content, artifact] = result;
   }

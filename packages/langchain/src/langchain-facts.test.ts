@@ -14,7 +14,11 @@ import { ScriptedChatModel } from './__fixtures__/scripted-model.js';
 describe('LangChain facts the adapter relies on', () => {
   it('tool_calls are decoded with JSON.parse: last duplicate wins, big integers round', () => {
     const [calls] = defaultToolCallParser([
-      { id: 'a', type: 'function', function: { name: 't', arguments: '{"n":1,"n":9007199254740993}' } },
+      {
+        id: 'a',
+        type: 'function',
+        function: { name: 't', arguments: '{"n":1,"n":9007199254740993}' },
+      },
     ]);
     expect(calls[0]?.args).toEqual({ n: 9007199254740992 });
   });
@@ -22,9 +26,13 @@ describe('LangChain facts the adapter relies on', () => {
   it('streamed chunks are parsed leniently: truncated JSON becomes a "valid" call', () => {
     const chunk = new AIMessageChunk({
       content: '',
-      tool_call_chunks: [{ id: 'a', name: 't', args: '{"amount": 50', index: 0, type: 'tool_call_chunk' }],
+      tool_call_chunks: [
+        { id: 'a', name: 't', args: '{"amount": 50', index: 0, type: 'tool_call_chunk' },
+      ],
     });
-    expect(chunk.tool_calls).toEqual([{ id: 'a', name: 't', args: { amount: 50 }, type: 'tool_call' }]);
+    expect(chunk.tool_calls).toEqual([
+      { id: 'a', name: 't', args: { amount: 50 }, type: 'tool_call' },
+    ]);
   });
 
   it('afterModel sees runtime.context as {} without a contextSchema; getConfig().context has it', async () => {
@@ -35,8 +43,13 @@ describe('LangChain facts the adapter relies on', () => {
         seen.push(runtime.context, getConfig().context);
       },
     });
-    const agent = createAgent({ model: new ScriptedChatModel([{ content: 'hi' }]), middleware: [probe] });
-    await agent.invoke({ messages: [{ role: 'user', content: 'x' }] }, { context: { userId: 'u' } } as never);
+    const agent = createAgent({
+      model: new ScriptedChatModel([{ content: 'hi' }]),
+      middleware: [probe],
+    });
+    await agent.invoke({ messages: [{ role: 'user', content: 'x' }] }, {
+      context: { userId: 'u' },
+    } as never);
     expect(seen).toEqual([{}, { userId: 'u' }]);
   });
 
@@ -61,8 +74,12 @@ describe('LangChain facts the adapter relies on', () => {
     });
     const config = { configurable: { thread_id: 'fact' } };
     await agent.invoke({ messages: [{ role: 'user', content: 'x' }] }, config);
-    await expect(agent.invoke(new Command({ resume: { bad: true } }), config)).rejects.toThrow('refused');
-    await expect(agent.invoke(new Command({ resume: { ok: true } }), config)).rejects.toThrow('refused');
+    await expect(agent.invoke(new Command({ resume: { bad: true } }), config)).rejects.toThrow(
+      'refused',
+    );
+    await expect(agent.invoke(new Command({ resume: { ok: true } }), config)).rejects.toThrow(
+      'refused',
+    );
     expect(values).toEqual([{ bad: true }, { bad: true }]);
   });
 
@@ -75,10 +92,13 @@ describe('LangChain facts the adapter relies on', () => {
         if (AIMessage.isInstance(last) && last.tool_calls?.length) interrupt('decide');
       },
     });
-    const t = tool(async (input: { n: number }) => {
-      ran.push(JSON.stringify(input));
-      return 'ok';
-    }, { name: 't', description: 't', schema: z.object({ n: z.number() }) });
+    const t = tool(
+      async (input: { n: number }) => {
+        ran.push(JSON.stringify(input));
+        return 'ok';
+      },
+      { name: 't', description: 't', schema: z.object({ n: z.number() }) },
+    );
     const agent = createAgent({
       model: new ScriptedChatModel([{ toolCalls: [{ id: 'c', name: 't', args: '{"n":1}' }] }]),
       tools: [t],
@@ -89,7 +109,13 @@ describe('LangChain facts the adapter relies on', () => {
     const paused = await agent.invoke({ messages: [{ role: 'user', content: 'x' }] }, config);
     const ai = paused.messages.find((m) => AIMessage.isInstance(m)) as AIMessage;
     await agent.graph.updateState(config, {
-      messages: [new AIMessage({ id: ai.id as string, content: '', tool_calls: [{ id: 'c', name: 't', args: { n: 999 } }] })],
+      messages: [
+        new AIMessage({
+          id: ai.id as string,
+          content: '',
+          tool_calls: [{ id: 'c', name: 't', args: { n: 999 } }],
+        }),
+      ],
     });
     await agent.invoke(new Command({ resume: 'x' }), config);
     expect(ran).toEqual(['{"n":999}']);

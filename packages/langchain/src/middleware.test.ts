@@ -1,10 +1,13 @@
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { MemorySaver } from '@langchain/langgraph';
+import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { call, runConfig, supportAgent } from './__fixtures__/agent.js';
+import { ScriptedChatModel } from './__fixtures__/scripted-model.js';
 import { supportWorld } from './__fixtures__/support-world.js';
 import { readMark } from './call-mark.js';
-import { approve, edit, getApprovalRequest, reject, resumeWith } from './resume.js';
+import { argsealMiddleware } from './middleware.js';
+import { approve, getApprovalRequest, resumeWith } from './resume.js';
 
 const user = { messages: [{ role: 'user', content: 'help me' }] };
 
@@ -17,7 +20,9 @@ function replies(messages: readonly BaseMessage[]): Map<string, ToolMessage> {
 function lastAi(messages: readonly BaseMessage[], toolCallId: string): AIMessage {
   return [...messages]
     .reverse()
-    .find((m) => AIMessage.isInstance(m) && m.tool_calls?.some((c) => c.id === toolCallId)) as AIMessage;
+    .find(
+      (m) => AIMessage.isInstance(m) && m.tool_calls?.some((c) => c.id === toolCallId),
+    ) as AIMessage;
 }
 
 describe('argsealMiddleware: allow, deny, invalid', () => {
@@ -30,7 +35,9 @@ describe('argsealMiddleware: allow, deny, invalid', () => {
     expect(world.executed).toEqual([{ tool: 'lookup_order', input: { orderId: 'A-1' } }]);
     const ai = lastAi(result.messages, 'c1');
     expect(ai.tool_calls?.[0]?.args).toEqual({ orderId: 'A-1' });
-    expect((ai.additional_kwargs.tool_calls as any)[0].function.arguments).toBe('{"orderId":"A-1"}');
+    expect((ai.additional_kwargs.tool_calls as any)[0].function.arguments).toBe(
+      '{"orderId":"A-1"}',
+    );
     expect(readMark(ai)?.calls.c1).toMatchObject({ status: 'prepared', tool: 'lookup_order' });
     expect(replies(result.messages).get('c1')?.status).toBe('success');
   });
@@ -46,7 +53,10 @@ describe('argsealMiddleware: allow, deny, invalid', () => {
     const reply = replies(result.messages).get('c1');
     expect(reply?.status).toBe('error');
     expect(reply?.content).toContain('deleting customers is forbidden');
-    expect((reply?.artifact as any).argseal).toMatchObject({ status: 'denied', tool: 'delete_customer' });
+    expect((reply?.artifact as any)?.argseal).toMatchObject({
+      status: 'denied',
+      tool: 'delete_customer',
+    });
     expect(model.seen).toHaveLength(2);
     expect(result.messages.at(-1)?.content).toBe('I cannot do that.');
   });
@@ -63,7 +73,11 @@ describe('argsealMiddleware: allow, deny, invalid', () => {
     expect(reply?.content).toContain('decode/duplicate_key');
     const ai = lastAi(result.messages, 'c1');
     expect(ai.tool_calls?.[0]?.args).toEqual({});
-    expect(readMark(ai)?.calls.c1).toMatchObject({ status: 'invalid', stage: 'decode', code: 'duplicate_key' });
+    expect(readMark(ai)?.calls.c1).toMatchObject({
+      status: 'invalid',
+      stage: 'decode',
+      code: 'duplicate_key',
+    });
     expect(await world.approvals.listProposals({ status: 'all' })).toEqual([]);
   });
 
@@ -73,12 +87,14 @@ describe('argsealMiddleware: allow, deny, invalid', () => {
     const result = await agent.invoke(user, runConfig('unknown'));
     const reply = replies(result.messages).get('c1');
     expect(reply?.status).toBe('error');
-    expect((reply?.artifact as any).argseal.status).toBe('unknown_tool');
+    expect((reply?.artifact as any)?.argseal?.status).toBe('unknown_tool');
   });
 
   it('without a signed-in user in context the policy denies (context comes from invoke)', async () => {
     const world = supportWorld();
-    const { agent } = supportAgent(world, [{ toolCalls: [call('c1', 'lookup_order', '{"orderId":"A-1"}')] }]);
+    const { agent } = supportAgent(world, [
+      { toolCalls: [call('c1', 'lookup_order', '{"orderId":"A-1"}')] },
+    ]);
     const result = await agent.invoke(user, { configurable: { thread_id: 'noctx' } });
     expect(world.executed).toEqual([]);
     expect(replies(result.messages).get('c1')?.content).toContain('no signed-in user');
@@ -116,7 +132,10 @@ describe('argsealMiddleware: streamed partial tool-call JSON', () => {
     ];
     const checkpointer = new MemorySaver();
     const first = supportAgent(world, turns, checkpointer);
-    const stream = await first.agent.stream(user, { ...runConfig('trunc2'), streamMode: 'messages' });
+    const stream = await first.agent.stream(user, {
+      ...runConfig('trunc2'),
+      streamMode: 'messages',
+    });
     for await (const _ of stream) {
       // drain
     }
@@ -128,7 +147,38 @@ describe('argsealMiddleware: streamed partial tool-call JSON', () => {
       resumeWith({ approver: 'alice', decisions: [approve(request!.proposals[0]!)] }),
       runConfig('trunc2'),
     );
-    expect(world.executed).toEqual([{ tool: 'refund', input: { orderId: 'A-2', amountMinor: 9000 } }]);
+    expect(world.executed).toEqual([
+      { tool: 'refund', input: { orderId: 'A-2', amountMinor: 9000 } },
+    ]);
     expect(replies(result.messages).get('c1')?.content).toMatch(/decode\//);
+  });
+});
+
+describe('argsealMiddleware: configuration', () => {
+  it('an approval-needing call without a checkpointer fails the run instead of executing', async () => {
+    const world = supportWorld();
+    const agent = createAgent({
+      model: new ScriptedChatModel([
+        { toolCalls: [call('c1', 'refund', '{"orderId":"A-1","amountMinor":9000}')] },
+      ]),
+      middleware: [argsealMiddleware({ authorizer: world.authorizer, tools: world.allTools })],
+    });
+    await expect(agent.invoke(user, { context: { userId: 'u-1' } } as never)).rejects.toThrow(
+      /checkpointer/i,
+    );
+    expect(world.executed).toEqual([]);
+  });
+
+  it('refuses two tools with the same name and a missing authorizer', () => {
+    const world = supportWorld();
+    expect(() =>
+      argsealMiddleware({
+        authorizer: world.authorizer,
+        tools: [world.tools.refund, world.tools.refund],
+      }),
+    ).toThrow(expect.objectContaining({ code: 'duplicate_tool' }));
+    expect(() => argsealMiddleware({ tools: world.allTools } as never)).toThrow(
+      expect.objectContaining({ code: 'missing_authorizer' }),
+    );
   });
 });

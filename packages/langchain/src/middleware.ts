@@ -1,13 +1,13 @@
+import type { Authorizer } from '@argseal/core';
 import { AIMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
 import { sealedAfterModel } from './after-model.js';
 import { currentConfig, threadOf } from './exec-env.js';
 import { sealModelMessage } from './model-seam.js';
-import type { ContextResolver } from './seal-tool.js';
 import { createSealEnv } from './seal-env.js';
+import type { ContextResolver } from './seal-tool.js';
 import type { SealableTool } from './sealable.js';
 import { sealedToolCall } from './tool-seam.js';
-import type { Authorizer } from '@argseal/core';
 
 export interface ArgsealMiddlewareOptions<Context = unknown> {
   /** Prepares, authorizes and executes every call; its approval store and audit sink are used. */

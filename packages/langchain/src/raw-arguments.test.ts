@@ -8,7 +8,9 @@ describe('extractRawArguments', () => {
       content: '',
       tool_calls: [{ id: 'a', name: 't', args: { x: 2 } }],
       additional_kwargs: {
-        tool_calls: [{ id: 'a', type: 'function', function: { name: 't', arguments: '{"x":1,"x":2}' } }],
+        tool_calls: [
+          { id: 'a', type: 'function', function: { name: 't', arguments: '{"x":1,"x":2}' } },
+        ],
       },
     });
     expect(extractRawArguments(m).get('a')).toBe('{"x":1,"x":2}');
@@ -38,7 +40,9 @@ describe('extractRawArguments', () => {
     const m = new AIMessage({
       content: [{ type: 'tool_use', id: 'u', name: 't', input: '{"a":"b"}' }],
       tool_calls: [],
-      invalid_tool_calls: [{ id: 'i', name: 't', args: '{"a":', error: 'Malformed args.', type: 'invalid_tool_call' }],
+      invalid_tool_calls: [
+        { id: 'i', name: 't', args: '{"a":', error: 'Malformed args.', type: 'invalid_tool_call' },
+      ],
     });
     const raw = extractRawArguments(m);
     expect(raw.get('u')).toBe('{"a":"b"}');

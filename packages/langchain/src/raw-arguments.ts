@@ -71,7 +71,11 @@ export function extractRawArguments(message: AIMessage): Map<string, string> {
   }
 
   for (const invalid of message.invalid_tool_calls ?? []) {
-    if (typeof invalid.id === 'string' && typeof invalid.args === 'string' && !out.has(invalid.id)) {
+    if (
+      typeof invalid.id === 'string' &&
+      typeof invalid.args === 'string' &&
+      !out.has(invalid.id)
+    ) {
       out.set(invalid.id, invalid.args);
     }
   }

@@ -1,8 +1,4 @@
-import {
-  type AuthorizationResult,
-  canonicalize,
-  type PreparedToolCall,
-} from '@argseal/core';
+import { type AuthorizationResult, canonicalize, type PreparedToolCall } from '@argseal/core';
 import type { CallMark } from './call-mark.js';
 import type { SealEnv } from './seal-env.js';
 import { type BlockedDetails, invalidDetails } from './tool-output.js';

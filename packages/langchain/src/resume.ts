@@ -28,7 +28,9 @@ export function getApprovalRequest(result: unknown): ArgsealApprovalRequest | un
   const interrupts = (result as { __interrupt__?: unknown } | null | undefined)?.__interrupt__;
   if (!Array.isArray(interrupts)) return undefined;
   for (const entry of interrupts) {
-    const value = (entry as { value?: unknown } | null)?.value as ArgsealApprovalRequest | undefined;
+    const value = (entry as { value?: unknown } | null)?.value as
+      | ArgsealApprovalRequest
+      | undefined;
     if (value?.kind === APPROVAL_REQUEST_KIND) return value;
   }
   return undefined;

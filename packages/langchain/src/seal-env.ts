@@ -1,9 +1,9 @@
 import type { Authorizer } from '@argseal/core';
 import { CallCache } from './call-cache.js';
 import { ArgsealLangChainError } from './errors.js';
+import { defaultContext } from './exec-env.js';
 import { type ContextResolver, SealedTool } from './seal-tool.js';
 import { bindingFor, type SealableTool } from './sealable.js';
-import { defaultContext } from './exec-env.js';
 
 /** Everything the three seams of the middleware share. */
 export interface SealEnv<Context = unknown> {
@@ -33,7 +33,10 @@ export function createSealEnv<Context>(options: SealEnvOptions<Context>): SealEn
   const tools = new Map<string, SealedTool<Context>>();
   for (const tool of options.tools ?? []) {
     const name = (tool as { name?: unknown }).name;
-    const binding = bindingFor(tool, typeof name === 'string' ? options.jsonSchemas?.[name] : undefined);
+    const binding = bindingFor(
+      tool,
+      typeof name === 'string' ? options.jsonSchemas?.[name] : undefined,
+    );
     if (tools.has(binding.argsealTool.name)) {
       throw new ArgsealLangChainError('duplicate_tool', 'two tools share this name', {
         tool: binding.argsealTool.name,

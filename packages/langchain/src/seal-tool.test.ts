@@ -27,7 +27,12 @@ describe('sealTool: plain invoke', () => {
     const { world, sealed } = sealedRefund();
     const error = await sealed.invoke({ orderId: 'A-1', amountMinor: 12.5 }).catch((e) => e);
     expect(ToolArgumentsValidationError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ stage: 'schema', code: 'schema_validation_failed', path: '/amountMinor', tool: 'refund' });
+    expect(error).toMatchObject({
+      stage: 'schema',
+      code: 'schema_validation_failed',
+      path: '/amountMinor',
+      tool: 'refund',
+    });
     expect(error.message).not.toContain('12.5');
     expect(world.executed).toEqual([]);
     expect(await world.approvals.listProposals({ status: 'all' })).toEqual([]);
@@ -36,7 +41,9 @@ describe('sealTool: plain invoke', () => {
 
   it('a string input is raw provider JSON, decoded strictly', async () => {
     const { world, sealed } = sealedRefund();
-    const error = await sealed.invoke('{"orderId":"A-1","amountMinor":1,"amountMinor":2}').catch((e) => e);
+    const error = await sealed
+      .invoke('{"orderId":"A-1","amountMinor":1,"amountMinor":2}')
+      .catch((e) => e);
     expect(error).toMatchObject({ stage: 'decode', code: 'duplicate_key' });
     expect(world.executed).toEqual([]);
     expect(world.parses.refund).toBe(0);
@@ -47,13 +54,18 @@ describe('sealTool: plain invoke', () => {
     const input = { orderId: 'A-1', amountMinor: 100 };
     const out = await sealed.invoke(input);
     expect(out).toBe('refunded 100 minor units on A-1');
-    expect(world.executed).toEqual([{ tool: 'refund', input: { orderId: 'A-1', amountMinor: 100 } }]);
+    expect(world.executed).toEqual([
+      { tool: 'refund', input: { orderId: 'A-1', amountMinor: 100 } },
+    ]);
     expect(world.parses.refund).toBe(1);
   });
 
   it('denied and approval-needing calls throw with stable codes and run nothing', async () => {
     const world = supportWorld();
-    const del = sealTool(world.tools.deleteCustomer, { authorizer: world.authorizer, context: ctx });
+    const del = sealTool(world.tools.deleteCustomer, {
+      authorizer: world.authorizer,
+      context: ctx,
+    });
     const denied = await del.invoke({ customerId: 'c' }).catch((e) => e);
     expect(ArgsealLangChainError.isInstance(denied) && denied.code).toBe('denied');
     const refund = sealTool(world.tools.refund, { authorizer: world.authorizer, context: ctx });
@@ -79,7 +91,11 @@ describe('sealTool: invoked with a ToolCall (as agents do)', () => {
     expect(reply.status).toBe('error');
     expect(reply.tool_call_id).toBe('tc-1');
     expect(reply.content).toContain('schema/schema_validation_failed at /amountMinor');
-    expect((reply.artifact as any).argseal).toMatchObject({ status: 'invalid', stage: 'schema', code: 'schema_validation_failed' });
+    expect((reply.artifact as any).argseal).toMatchObject({
+      status: 'invalid',
+      stage: 'schema',
+      code: 'schema_validation_failed',
+    });
     expect(world.executed).toEqual([]);
   });
 
@@ -94,7 +110,12 @@ describe('sealTool: invoked with a ToolCall (as agents do)', () => {
       { name: 'lookup_order', description: 'echo', schema: z.object({ q: z.string() }) },
     );
     const sealed = sealTool(echo, { authorizer: world.authorizer, context: ctx });
-    const reply = (await sealed.invoke({ type: 'tool_call', id: 'tc-2', name: 'lookup_order', args: { q: 'x' } })) as ToolMessage;
+    const reply = (await sealed.invoke({
+      type: 'tool_call',
+      id: 'tc-2',
+      name: 'lookup_order',
+      args: { q: 'x' },
+    })) as ToolMessage;
     expect(reply.status).toBe('success');
     expect(reply.content).toBe('{"echoed":"x"}');
     expect(seen).toMatchObject({ id: 'tc-2', name: 'lookup_order', args: { q: 'x' } });

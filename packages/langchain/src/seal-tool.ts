@@ -60,11 +60,7 @@ export class SealedTool<Context = unknown> extends StructuredTool {
     });
   }
 
-  override async call(
-    arg: unknown,
-    configArg?: unknown,
-    _tags?: string[],
-  ): Promise<any> {
+  override async call(arg: unknown, configArg?: unknown, _tags?: string[]): Promise<any> {
     const config = (
       typeof configArg === 'object' && configArg !== null && !Array.isArray(configArg)
         ? configArg

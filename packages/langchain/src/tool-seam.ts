@@ -40,7 +40,9 @@ export async function sealedToolCall<Context>(
       tool_call_id: '',
       name: toolCall.name,
       status: 'error',
-      artifact: { argseal: { status: 'invalid', tool: toolCall.name, code: 'missing_tool_call_id' } },
+      artifact: {
+        argseal: { status: 'invalid', tool: toolCall.name, code: 'missing_tool_call_id' },
+      },
     });
   }
   const ref = { id, name: toolCall.name };
@@ -48,7 +50,13 @@ export async function sealedToolCall<Context>(
   const context = await env.context(config);
   const thread = threadOf(config);
   const mark = findMark(request.state?.messages, id);
-  const r = await resolveCall(env, { id, name: toolCall.name, args: toolCall.args }, mark, thread, context);
+  const r = await resolveCall(
+    env,
+    { id, name: toolCall.name, args: toolCall.args },
+    mark,
+    thread,
+    context,
+  );
   if (r.kind === 'passthrough') return handler(request as never);
   if (r.kind === 'blocked') return blockedMessage(ref, r.details);
   const { call } = r;
@@ -56,9 +64,17 @@ export async function sealedToolCall<Context>(
   const options = { toolCallId: id, context, ...(signal ? { signal } : {}) };
   const auth =
     r.auth ??
-    (await env.authorizer.authorize(call, { ...options, ...(r.resumeOf ? { resumeOf: r.resumeOf } : {}) }));
+    (await env.authorizer.authorize(call, {
+      ...options,
+      ...(r.resumeOf ? { resumeOf: r.resumeOf } : {}),
+    }));
   if (auth.type === 'deny') {
-    return blockedMessage(ref, { status: 'denied', tool: toolCall.name, proposalHash: call.proposalHash, reason: auth.reason });
+    return blockedMessage(ref, {
+      status: 'denied',
+      tool: toolCall.name,
+      proposalHash: call.proposalHash,
+      reason: auth.reason,
+    });
   }
   if (auth.type === 'suspended') {
     return blockedMessage(ref, {
@@ -75,7 +91,12 @@ export async function sealedToolCall<Context>(
   if (outcome.status === 'failed') {
     const error = outcome.error;
     if (isGraphBubbleUp(error) || signal?.aborted) throw error;
-    return blockedMessage(ref, { status: 'failed', tool: toolCall.name, proposalHash: call.proposalHash, reason: String(error) });
+    return blockedMessage(ref, {
+      status: 'failed',
+      tool: toolCall.name,
+      proposalHash: call.proposalHash,
+      reason: String(error),
+    });
   }
   return blockedMessage(ref, { status: 'denied', tool: toolCall.name, reason: outcome.status });
 }

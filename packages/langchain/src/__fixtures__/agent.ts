@@ -2,7 +2,7 @@ import { MemorySaver } from '@langchain/langgraph';
 import { createAgent } from 'langchain';
 import { argsealMiddleware } from '../middleware.js';
 import { type ScriptedCall, ScriptedChatModel, type ScriptedTurn } from './scripted-model.js';
-import { supportWorld } from './support-world.js';
+import type { supportWorld } from './support-world.js';
 
 export type World = ReturnType<typeof supportWorld>;
 

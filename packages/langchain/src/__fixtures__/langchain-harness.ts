@@ -48,17 +48,23 @@ export function langchainHarness(mode: 'invoke' | 'stream'): AdapterHarness {
 
       async function drive(input: unknown, checkpointId?: string): Promise<HarnessRunOutcome> {
         const config = {
-          configurable: { thread_id: thread, ...(checkpointId ? { checkpoint_id: checkpointId } : {}) },
+          configurable: {
+            thread_id: thread,
+            ...(checkpointId ? { checkpoint_id: checkpointId } : {}),
+          },
         };
         let result: Record<string, unknown>;
         if (mode === 'invoke') {
           result = (await agent.invoke(input as never, config)) as Record<string, unknown>;
         } else {
           let last: Record<string, unknown> = {};
-          const stream = await agent.stream(input as never, {
-            ...config,
-            streamMode: ['messages', 'values'],
-          } as never);
+          const stream = await agent.stream(
+            input as never,
+            {
+              ...config,
+              streamMode: ['messages', 'values'],
+            } as never,
+          );
           for await (const [kind, chunk] of stream as AsyncIterable<[string, unknown]>) {
             if (kind === 'values') last = chunk as Record<string, unknown>;
           }
@@ -81,7 +87,11 @@ export function langchainHarness(mode: 'invoke' | 'stream'): AdapterHarness {
       return {
         async run(turn: SuiteTurn) {
           turns.push({
-            toolCalls: turn.calls.map((c) => ({ id: c.toolCallId, name: c.tool, args: c.rawArguments })),
+            toolCalls: turn.calls.map((c) => ({
+              id: c.toolCallId,
+              name: c.tool,
+              args: c.rawArguments,
+            })),
           });
           return drive({ messages: [{ role: 'user', content: 'please help' }] });
         },
@@ -91,7 +101,9 @@ export function langchainHarness(mode: 'invoke' | 'stream'): AdapterHarness {
           return drive(new Command({ resume: claim }), pausedAt);
         },
         async tamperArguments(toolCallId: string, args: HarnessJson) {
-          const config = { configurable: { thread_id: thread, checkpoint_ns: '', checkpoint_id: pausedAt } };
+          const config = {
+            configurable: { thread_id: thread, checkpoint_ns: '', checkpoint_id: pausedAt },
+          };
           const state = await agent.graph.getState(config);
           const all = (state.values as { messages: BaseMessage[] }).messages;
           const ai = all.find(
@@ -123,8 +135,10 @@ export function langchainHarness(mode: 'invoke' | 'stream'): AdapterHarness {
             | ToolMessage
             | undefined;
           if (!reply) return undefined;
-          const text = typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content);
-          const status = (reply.artifact as { argseal?: { status?: string } } | undefined)?.argseal?.status;
+          const text =
+            typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content);
+          const status = (reply.artifact as { argseal?: { status?: string } } | undefined)?.argseal
+            ?.status;
           if (reply.status !== 'error') return { kind: 'output', text };
           return { kind: status === 'denied' ? 'denied' : 'error', text };
         },

@@ -67,7 +67,9 @@ export class ScriptedChatModel extends BaseChatModel {
     return { generations: [{ text: turn.content ?? '', message }] };
   }
 
-  override async *_streamResponseChunks(messages: BaseMessage[]): AsyncGenerator<ChatGenerationChunk> {
+  override async *_streamResponseChunks(
+    messages: BaseMessage[],
+  ): AsyncGenerator<ChatGenerationChunk> {
     const turn = this.turnFor(messages);
     const text = turn.content ?? '';
     yield new ChatGenerationChunk({ text, message: new AIMessageChunk({ content: text }) });

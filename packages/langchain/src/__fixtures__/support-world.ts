@@ -58,7 +58,11 @@ export function supportWorld(options: { mutate?: boolean } = {}) {
     {
       name: 'refund_manual',
       description: 'Manual refund with a ticket',
-      schema: z.object({ orderId: z.string(), amountMinor: z.number().int().positive(), ticket: z.string() }),
+      schema: z.object({
+        orderId: z.string(),
+        amountMinor: z.number().int().positive(),
+        ticket: z.string(),
+      }),
     },
   );
   const deleteCustomer = tool(
@@ -72,7 +76,11 @@ export function supportWorld(options: { mutate?: boolean } = {}) {
       schema: z.object({ customerId: z.string() }),
     },
   );
-  const policy: ToolPolicy<{ userId: string } | undefined> = ({ tool: name, parsedArguments, context }) => {
+  const policy: ToolPolicy<{ userId: string } | undefined> = ({
+    tool: name,
+    parsedArguments,
+    context,
+  }) => {
     if (!context?.userId) return { type: 'deny', reason: 'no signed-in user' };
     const args = parsedArguments as { amountMinor?: number };
     if (name === 'lookup_order') return { type: 'allow' };
@@ -86,7 +94,8 @@ export function supportWorld(options: { mutate?: boolean } = {}) {
         ? { type: 'deny', reason: 'manual refunds are capped at 20000 minor units' }
         : { type: 'require_approval', reason: 'manual refunds always need approval' };
     }
-    if (name === 'delete_customer') return { type: 'deny', reason: 'deleting customers is forbidden' };
+    if (name === 'delete_customer')
+      return { type: 'deny', reason: 'deleting customers is forbidden' };
     return { type: 'deny', reason: 'unknown tool' };
   };
   const audit: MemoryAuditLog = createMemoryAuditLog();
