@@ -18,7 +18,11 @@ function step(dir: string, name: string): any {
 function executions(dir: string): { input: unknown; proposalHash: string }[] {
   const file = join(dir, 'executions.jsonl');
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 async function proposals(dir: string) {
@@ -31,13 +35,17 @@ async function proposals(dir: string) {
 }
 
 const hashOf = (args: object) =>
-  computeProposalHash({ agent: 'support', tool: 'refund', argsCanonicalJson: canonicalize(args as never) });
+  computeProposalHash({
+    agent: 'support',
+    tool: 'refund',
+    argsCanonicalJson: canonicalize(args as never),
+  });
 
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('RunState across processes (built package, PGlite store)', { timeout: 60_000 }, () => {
+describe('RunState across processes (built package, PGlite store)', { timeout: 180_000 }, () => {
   it('pause, approve and resume in three processes: runs once; replaying the text runs nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'argseal-oa-'));
     dirs.push(dir);
@@ -48,7 +56,10 @@ describe('RunState across processes (built package, PGlite store)', { timeout: 6
     const resumed = step(dir, 'resume');
     expect(resumed.interruptions).toBe(0);
     expect(executions(dir)).toEqual([
-      { input: { amount: 25000, orderId: 'o-1' }, proposalHash: await hashOf({ orderId: 'o-1', amount: 25000 }) },
+      {
+        input: { amount: 25000, orderId: 'o-1' },
+        proposalHash: await hashOf({ orderId: 'o-1', amount: 25000 }),
+      },
     ]);
     writeFileSync(join(dir, 'state.txt'), approvedText);
     const replay = step(dir, 'resume');

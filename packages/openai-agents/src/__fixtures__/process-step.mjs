@@ -17,14 +17,28 @@ const [dir, step] = process.argv.slice(2);
 const usage = { requests: 1, inputTokens: 1, outputTokens: 1, totalTokens: 2 };
 const turns = {
   pause: [
-    [{ type: 'function_call', id: 'fc_1', callId: 'call-refund', name: 'refund', status: 'completed', arguments: ' {"amount": 25000, "orderId": "o-1"} ' }],
+    [
+      {
+        type: 'function_call',
+        id: 'fc_1',
+        callId: 'call-refund',
+        name: 'refund',
+        status: 'completed',
+        arguments: ' {"amount": 25000, "orderId": "o-1"} ',
+      },
+    ],
   ],
 };
 const model = {
   queue: [...(turns[step] ?? [])],
   async getResponse() {
     const output = this.queue.shift() ?? [
-      { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'done' }] },
+      {
+        type: 'message',
+        role: 'assistant',
+        status: 'completed',
+        content: [{ type: 'output_text', text: 'done' }],
+      },
     ];
     return { usage: new Usage(usage), output };
   },
@@ -50,7 +64,10 @@ try {
     name: 'refund',
     schema: z.object({ orderId: z.string(), amount: z.number().int() }),
     execute: (input, ctx) => {
-      appendFileSync(join(dir, 'executions.jsonl'), `${JSON.stringify({ input, proposalHash: ctx.proposalHash })}\n`);
+      appendFileSync(
+        join(dir, 'executions.jsonl'),
+        `${JSON.stringify({ input, proposalHash: ctx.proposalHash })}\n`,
+      );
       return { refunded: input.amount };
     },
   });
@@ -61,7 +78,10 @@ try {
   if (step === 'pause') {
     const result = await run(agent, 'refund o-1');
     writeFileSync(statePath, result.state.toString());
-    out = { interruptions: result.interruptions.length, pending: (await seal.pending(result.state)).map((p) => p.status) };
+    out = {
+      interruptions: result.interruptions.length,
+      pending: (await seal.pending(result.state)).map((p) => p.status),
+    };
   } else if (step === 'approve') {
     const state = await RunState.fromString(agent, readFileSync(statePath, 'utf8'));
     const grants = [];
@@ -77,7 +97,9 @@ try {
   } else if (step === 'resume') {
     const state = await RunState.fromString(agent, readFileSync(statePath, 'utf8'));
     const result = await run(agent, state);
-    const outputs = result.history.filter((i) => i.type === 'function_call_result').map((i) => i.output.text ?? i.output);
+    const outputs = result.history
+      .filter((i) => i.type === 'function_call_result')
+      .map((i) => i.output.text ?? i.output);
     out = { interruptions: result.interruptions.length, outputs };
   }
   process.stdout.write(JSON.stringify(out));

@@ -1,0 +1,88 @@
+// The demo: five separate Node processes share only a directory (the embedded PGlite
+// approval store and audit log, the stored RunState text, a tiny backend file).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { verifyAuditChain } from '@argseal/core';
+import { createSqlAuditLog, openEmbeddedDatabase } from '@argseal/postgres';
+import { readBackend } from './backend.js';
+import { bold, cyan, dim, green, red } from './colors.js';
+
+const STEP = fileURLToPath(new URL('./step.ts', import.meta.url));
+
+export interface DemoSummary {
+  proposalHash: string | undefined;
+  refunds: { orderId: string; amount: number }[];
+  deletedCustomers: string[];
+  replayExecuted: boolean;
+  tamperedExecuted: boolean;
+  tamperedPending: string[];
+  auditChainOk: boolean;
+}
+
+function runStep(dir: string, step: string, title: string): Record<string, any> {
+  console.log(`\n${bold(cyan(`▸ ${title}`))} ${dim(`(new process: ${step})`)}`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', STEP, dir, step], {
+    encoding: 'utf8',
+    env: process.env,
+  });
+  const lines = (r.stdout ?? '').trimEnd().split('\n');
+  const last = lines.at(-1) ?? '';
+  for (const line of lines.slice(0, -1)) console.log(line);
+  if (r.status !== 0 || !last.startsWith('@@result ')) {
+    throw new Error(`step ${step} failed (${r.status}): ${r.stderr}`);
+  }
+  return JSON.parse(last.slice('@@result '.length));
+}
+
+export async function runDemo(dir = mkdtempSync(join(tmpdir(), 'argseal-openai-agents-'))) {
+  console.log(bold('argseal × OpenAI Agents: refund support agent (scripted offline model)'));
+  console.log(dim(`  work directory ${dir}`));
+  const chat = runStep(
+    dir,
+    'chat',
+    '1. customer chat: lookup runs, delete is denied, refund pauses',
+  );
+  runStep(dir, 'review', '2. approver reviews the stored RunState and approves in the store');
+  runStep(dir, 'resume', '3. a fresh worker resumes from the stored RunState');
+  const replay = runStep(dir, 'replay', '4. replaying the approved RunState text again');
+  const tamper = runStep(dir, 'tamper', '5. an attacker edits the approved RunState text');
+
+  const db = await openEmbeddedDatabase(join(dir, 'db'));
+  const records = await createSqlAuditLog(db).records();
+  await db.close();
+  const chain = await verifyAuditChain(records);
+  const backend = readBackend(dir);
+  console.log(`\n${bold(cyan('▸ 6. audit and outcome'))}`);
+  console.log(
+    `  ${dim('audit records')} ${records.length}, ${chain.ok ? green('chain verified') : red('chain BROKEN')}`,
+  );
+  console.log(
+    `  ${dim('refunds')} ${JSON.stringify(backend.refunds)}  ${dim('deleted customers')} ${JSON.stringify(backend.deletedCustomers)}`,
+  );
+  return {
+    proposalHash: chat.proposalHash,
+    refunds: backend.refunds,
+    deletedCustomers: backend.deletedCustomers,
+    replayExecuted: replay.executed,
+    tamperedExecuted: tamper.executed,
+    tamperedPending: tamper.pending,
+    auditChainOk: chain.ok,
+  } satisfies DemoSummary;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const summary = await runDemo();
+  const ok =
+    summary.refunds.length === 1 &&
+    summary.deletedCustomers.length === 0 &&
+    !summary.replayExecuted &&
+    !summary.tamperedExecuted &&
+    summary.auditChainOk;
+  console.log(
+    ok ? green('\n✔ what was approved is exactly what ran, once') : red('\n✘ unexpected outcome'),
+  );
+  process.exitCode = ok ? 0 : 1;
+}

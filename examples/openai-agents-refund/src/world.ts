@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import { createAuthorizer } from '@argseal/core';
+import { createAgentsSeal } from '@argseal/openai-agents';
+import { createSqlApprovalStore, createSqlAuditLog, openEmbeddedDatabase } from '@argseal/postgres';
+import { Agent, setTracingDisabled } from '@openai/agents';
+import { supportPolicy } from './policy.js';
+import { ScriptedModel, type ScriptedOutput } from './scripted-model.js';
+import { createTools } from './tools.js';
+
+setTracingDisabled(true);
+
+export const AGENT = 'support-bot';
+
+/**
+ * Everything one process needs: the durable approval store and audit log (embedded
+ * PGlite in `dir/db`, shared by every process in turn), the sealed agent, and an
+ * offline scripted model playing the given turns.
+ */
+export async function openWorld(dir: string, turns: ScriptedOutput[]) {
+  const db = await openEmbeddedDatabase(join(dir, 'db'));
+  const audit = createSqlAuditLog(db);
+  const approvals = createSqlApprovalStore(db, { audit });
+  const authorizer = createAuthorizer({ agent: AGENT, policy: supportPolicy, approvals, audit });
+  const seal = createAgentsSeal({ authorizer });
+  const tools = createTools(dir);
+  const agent = seal.agent(
+    new Agent({
+      name: AGENT,
+      instructions: 'You are a support agent. Amounts are integer minor units.',
+      model: new ScriptedModel(turns),
+      tools: [tools.lookup_order, tools.refund, tools.delete_customer],
+    }),
+  );
+  return { db, audit, approvals, seal, agent, close: () => db.close() };
+}
