@@ -8,8 +8,10 @@ import {
 } from '@argseal/core';
 import { ToolMessage } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';
+import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ScriptedChatModel } from './__fixtures__/scripted-model.js';
 import { supportWorld } from './__fixtures__/support-world.js';
 import { ArgsealLangChainError } from './errors.js';
 import { sealTool } from './seal-tool.js';
@@ -172,5 +174,34 @@ describe('sealTool: configuration', () => {
     expect(() => sealTool(jsonTool, { authorizer: world.authorizer })).toThrow(
       expect.objectContaining({ code: 'unsupported_tool' }),
     );
+  });
+});
+
+describe('sealTool: inside a plain createAgent (no middleware)', () => {
+  it('the ToolNode gets error ToolMessages for refused calls and results for allowed ones', async () => {
+    const world = supportWorld();
+    const tools = [world.tools.lookupOrder, world.tools.refund].map((t) =>
+      sealTool(t, { authorizer: world.authorizer }),
+    );
+    const agent = createAgent({
+      model: new ScriptedChatModel([
+        {
+          toolCalls: [
+            { id: 'a', name: 'lookup_order', args: '{"orderId":"A-1"}' },
+            { id: 'b', name: 'refund', args: '{"orderId":"A-1","amountMinor":9000}' },
+          ],
+        },
+      ]),
+      tools,
+    });
+    const result = await agent.invoke({ messages: [{ role: 'user', content: 'x' }] }, {
+      context: { userId: 'u-1' },
+    } as never);
+    const replies = result.messages.filter((m) => ToolMessage.isInstance(m)) as ToolMessage[];
+    expect(replies.find((m) => m.tool_call_id === 'a')?.status).toBe('success');
+    const b = replies.find((m) => m.tool_call_id === 'b');
+    expect(b?.status).toBe('error');
+    expect((b?.artifact as any)?.argseal?.status).toBe('approval_required');
+    expect(world.executed.map((e) => e.tool)).toEqual(['lookup_order']);
   });
 });
