@@ -28,8 +28,10 @@ export async function openWorld(dir: string, turns: ScriptedOutput[]) {
       name: AGENT,
       instructions: 'You are a support agent. Amounts are integer minor units.',
       model: new ScriptedModel(turns),
-      tools: [tools.lookup_order, tools.refund, tools.delete_customer],
+      tools: [tools.lookup_order],
     }),
+    // argseal tools (defineTool) join the SDK tools here; every tool ends up sealed
+    { tools: [tools.refund, tools.delete_customer] },
   );
   return { db, audit, approvals, seal, agent, close: () => db.close() };
 }

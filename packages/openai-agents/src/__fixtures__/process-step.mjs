@@ -42,7 +42,7 @@ const model = {
     ];
     return { usage: new Usage(usage), output };
   },
-  async *getStreamedResponse() {
+  getStreamedResponse() {
     throw new Error('not used');
   },
 };
