@@ -1,0 +1,33 @@
+// Type-checks @argseal/postgres (PGlite embedded and any pg-like client).
+import { type ApprovalStore, createAuthorizer, verifyAuditChain } from '@argseal/core';
+import {
+  createSqlApprovalStore,
+  createSqlAuditLog,
+  type MigrateResult,
+  migrate,
+  openEmbeddedDatabase,
+  type SqlAuditLog,
+  type SqlQueryable,
+  SqlStoreError,
+} from '@argseal/postgres';
+
+export async function embedded(): Promise<boolean> {
+  const db = await openEmbeddedDatabase();
+  const audit: SqlAuditLog = createSqlAuditLog(db);
+  const approvals: ApprovalStore = createSqlApprovalStore(db, { audit, defaultGrantTtlMs: 60_000 });
+  createAuthorizer({ agent: 'a', policy: () => ({ type: 'allow' }), approvals, audit });
+  const verdict = await verifyAuditChain(await audit.records({ fromSeq: 0, limit: 100 }));
+  await db.close();
+  return verdict.ok;
+}
+
+/** Any client with `query(text, params)` (pg Pool or Client) works. */
+export async function withClient(client: SqlQueryable): Promise<number[]> {
+  try {
+    const result: MigrateResult = await migrate(client);
+    return result.applied;
+  } catch (error) {
+    if (SqlStoreError.isInstance(error)) return [];
+    throw error;
+  }
+}
