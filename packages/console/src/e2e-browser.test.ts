@@ -1,0 +1,236 @@
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAuthorizer, defineTool } from '@argseal/core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createConsoleApprovalStore } from './client/approval-store.js';
+import { createConsoleAuditSink } from './client/audit-sink.js';
+import { type RunningConsole, startConsole } from './start-console.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+const IN_CI = process.env.CI === 'true';
+const PKG = fileURLToPath(new URL('..', import.meta.url));
+const OUT = join(PKG, 'test-output');
+const ALICE = 'alice-e2e-token-0123456789abcdef';
+const AGENT = 'agent-e2e-token-0123456789abcdef';
+
+if (!HAVE_CHROMIUM && !IN_CI) {
+  console.warn(
+    `\n[@argseal/console] SKIPPING the browser end-to-end test: ${CHROMIUM} is missing. ` +
+      'Install it with `apt-get install -y chromium` (CI=true makes this test mandatory).\n',
+  );
+}
+
+const title =
+  HAVE_CHROMIUM || IN_CI
+    ? 'console in a real browser'
+    : 'console in a real browser (SKIPPED: no chromium)';
+
+describe.skipIf(!HAVE_CHROMIUM && !IN_CI)(title, { timeout: 180_000 }, () => {
+  let dataDir: string;
+  let profile: string;
+  let running: RunningConsole;
+  let context: BrowserContext;
+  let page: Page;
+  const dialogs: string[] = [];
+  const cspErrors: string[] = [];
+  const children: ChildProcessWithoutNullStreams[] = [];
+
+  beforeAll(async () => {
+    if (!HAVE_CHROMIUM)
+      throw new Error(`CI=true: the browser test is mandatory but ${CHROMIUM} is missing`);
+    if (!existsSync(join(PKG, 'dist/index.js')))
+      execFileSync('pnpm', ['exec', 'tsdown'], { cwd: PKG, stdio: 'ignore' });
+    mkdirSync(OUT, { recursive: true });
+    dataDir = mkdtempSync(join(tmpdir(), 'argseal-console-e2e-'));
+    profile = mkdtempSync(join(tmpdir(), 'argseal-chromium-profile-'));
+    running = await startConsole({
+      port: 0,
+      dataDir,
+      env: {},
+      tokens: { alice: ALICE },
+      agentTokens: { 'support-bot': AGENT },
+    });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+      viewport: { width: 1360, height: 1000 },
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    page.on('console', (m) => {
+      if (/Content Security Policy|TrustedHTML|Trusted Type/i.test(m.text()))
+        cspErrors.push(m.text());
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill();
+    await context?.close();
+    await running?.close();
+    for (const dir of [dataDir, profile]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function startAgent(): {
+    child: ChildProcessWithoutNullStreams;
+    next: (event: string) => Promise<Record<string, unknown>>;
+  } {
+    const child = spawn(process.execPath, [join(PKG, 'src/__fixtures__/agent-process.mjs')], {
+      cwd: PKG,
+      env: { ...process.env, CONSOLE_URL: running.url, AGENT_TOKEN: AGENT },
+    });
+    children.push(child);
+    const lines: Record<string, unknown>[] = [];
+    let buffer = '';
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.stdout.on('data', (d) => {
+      buffer += d;
+      let at = buffer.indexOf('\n');
+      while (at >= 0) {
+        lines.push(JSON.parse(buffer.slice(0, at)));
+        buffer = buffer.slice(at + 1);
+        at = buffer.indexOf('\n');
+      }
+    });
+    const next = async (event: string) => {
+      for (let i = 0; i < 1200; i++) {
+        const found = lines.find((l) => l.event === event);
+        if (found) return found;
+        if (child.exitCode !== null && !lines.some((l) => l.event === event)) {
+          throw new Error(
+            `agent exited ${child.exitCode} before "${event}": ${JSON.stringify(lines)} ${stderr}`,
+          );
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`agent did not report "${event}"`);
+    };
+    return { child, next };
+  }
+
+  it('log in, see the agent proposal live, approve it; the agent executes and the audit chain verifies', async () => {
+    await page.goto(`${running.url}/`);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.fill('#token', ALICE);
+    await page.click('#login-button');
+    await page.waitForURL(`${running.url}/`);
+    await expect.poll(() => page.textContent('#whoami')).toBe('alice');
+
+    // The agent starts after the page is open: the pending list updates by itself.
+    const agent = startAgent();
+    const suspended = await agent.next('suspended');
+    const item = page.locator(`a[data-proposal-id="${suspended.proposalId}"]`);
+    await item.waitFor({ timeout: 15_000 });
+    await item.click();
+    await expect.poll(() => page.textContent('#d-hash')).toBe(suspended.proposalHash);
+    expect(await page.textContent('#d-agent')).toBe('support-bot');
+    expect(await page.textContent('#d-tool-name')).toBe('refund');
+    expect(await page.textContent('#d-reason')).toBe('refund of 250 is above the 100 limit');
+    expect(await page.textContent('#d-args')).toBe(
+      '{\n  "amount": 250,\n  "currency": "USD",\n  "orderId": "A-1001"\n}',
+    );
+    expect(await page.isVisible('#d-rewrite')).toBe(true);
+    expect(await page.textContent('#d-original')).toContain('"currency": "usd"');
+    await page.fill('#d-note', 'customer called, verified order A-1001');
+    await page.selectOption('#d-expiry', '15');
+    await page.screenshot({ path: join(OUT, 'console-detail.png'), fullPage: true });
+    mkdirSync(join(PKG, 'docs'), { recursive: true });
+    copyFileSync(join(OUT, 'console-detail.png'), join(PKG, 'docs/console-detail.png'));
+
+    await page.click('#approve');
+    await expect.poll(() => page.textContent('#d-message')).toBe('Approved by alice.');
+    const executed = await agent.next('executed');
+    expect(executed.result).toEqual({ refunded: 250, currency: 'USD', orderId: 'A-1001' });
+    expect(executed.proposalHash).toBe(suspended.proposalHash);
+
+    await expect
+      .poll(() => page.getAttribute('#audit-status', 'data-verified'), { timeout: 10_000 })
+      .toBe('true');
+    await expect
+      .poll(() => page.locator('#audit-body td', { hasText: /^executed$/ }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    expect(await page.textContent('#audit-status')).toMatch(/^chain verified · \d+ records$/);
+    await expect.poll(() => page.textContent('#d-status'), { timeout: 10_000 }).toBe('consumed');
+    expect(await page.textContent('#decided-body')).toContain('alice');
+    await page.screenshot({ path: join(OUT, 'console-after-approval.png'), fullPage: true });
+    expect(dialogs).toEqual([]);
+    expect(cspErrors).toEqual([]);
+  });
+
+  it('hostile argument text renders as inert text: no script runs, no element is created', async () => {
+    const payloads = {
+      orderId: '<script>window.__pwned = 1; alert("script")</script>',
+      memo: '<img src=x onerror="window.__pwned = 2; alert(\'img\')">',
+      note: 'line one\rline two',
+      amount: 900,
+    };
+    const tool = defineTool({
+      name: 'refund',
+      schema: z.object({
+        orderId: z.string(),
+        memo: z.string(),
+        note: z.string(),
+        amount: z.number(),
+      }),
+      execute: () => 'never',
+    });
+    const reason = 'check <img src=x onerror="alert(\'reason\')">\rnow';
+    const authorizer = createAuthorizer({
+      agent: 'support-bot',
+      policy: () => ({ type: 'require_approval', reason }),
+      approvals: createConsoleApprovalStore({ url: running.url, token: AGENT }),
+      audit: createConsoleAuditSink({ url: running.url, token: AGENT }),
+    });
+    const outcome = await authorizer.call(tool, JSON.stringify(payloads), {
+      toolCallId: 'hostile',
+    });
+    expect(outcome.status).toBe('suspended');
+    if (outcome.status !== 'suspended') return;
+
+    await page.goto(`${running.url}/#/p/${encodeURIComponent(outcome.proposal.id)}`);
+    await expect.poll(() => page.textContent('#d-hash')).toBe(outcome.proposal.proposalHash);
+    const args = (await page.textContent('#d-args')) ?? '';
+    expect(args).toContain('"orderId": "<script>window.__pwned = 1; alert(\\"script\\")</script>"');
+    expect(args).toContain(
+      '"memo": "<img src=x onerror=\\"window.__pwned = 2; alert(\'img\')\\">"',
+    );
+    expect(args).toContain('"note": "line one\\rline two"');
+    expect(await page.textContent('#d-reason')).toBe(reason);
+    expect(
+      await page
+        .locator('#detail script, #detail img, #pending-list img, #pending-list script')
+        .count(),
+    ).toBe(0);
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+    ).toBeUndefined();
+    // The pending list shows the reason too, as text.
+    expect(await page.textContent(`a[data-proposal-id="${outcome.proposal.id}"] .preason`)).toBe(
+      reason,
+    );
+    await page.screenshot({ path: join(OUT, 'console-hostile-arguments.png'), fullPage: true });
+    expect(dialogs).toEqual([]);
+    expect(cspErrors).toEqual([]);
+  });
+});
