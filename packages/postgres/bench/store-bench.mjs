@@ -2,6 +2,9 @@
 // workers, and the audit append rate, on PGlite (embedded) and on PostgreSQL when
 // DATABASE_URL is set. Needs the built package: `pnpm --filter @argseal/postgres build`.
 // Run: node packages/postgres/bench/store-bench.mjs   (or `pnpm bench` from the root)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { canonicalize, computeProposalHash } from '@argseal/core';
 import {
   createSqlApprovalStore,
@@ -10,7 +13,7 @@ import {
   openEmbeddedDatabase,
 } from '@argseal/postgres';
 
-const WORKERS = 16;
+const WORKERS = Number(process.env.BENCH_STORE_WORKERS ?? 16);
 const ROUNDS = Number(process.env.BENCH_STORE_ROUNDS ?? 50); // per worker
 const APPENDS = Number(process.env.BENCH_AUDIT_APPENDS ?? 800);
 
@@ -103,11 +106,15 @@ console.log(
 console.log('| engine | round trips/s | p50 ms | p99 ms | mean ms per step | audit appends/s |');
 console.log('|---|---|---|---|---|---|');
 
-{
-  const db = await openEmbeddedDatabase();
+for (const [label, dir] of [
+  ['PGlite (in-memory)', undefined],
+  ['PGlite (file-backed)', mkdtempSync(join(tmpdir(), 'argseal-bench-'))],
+]) {
+  const db = await openEmbeddedDatabase(dir);
   await lifecycle(db, 'warm-pglite'); // warm-up
-  console.log(row('PGlite (in-memory)', await lifecycle(db, 'pglite'), await auditRate(db)));
+  console.log(row(label, await lifecycle(db, 'pglite'), await auditRate(db)));
   await db.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 }
 
 if (process.env.DATABASE_URL) {
