@@ -32,7 +32,9 @@ function runStep(dir: string, step: string, title: string): Record<string, any> 
   const last = lines.at(-1) ?? '';
   for (const line of lines.slice(0, -1)) console.log(line);
   if (r.status !== 0 || !last.startsWith('@@result ')) {
-    throw new Error(`step ${step} failed (${r.status}): ${r.stderr}`);
+    throw new Error(
+      `step ${step} failed (status ${r.status}, signal ${r.signal}): ${r.stderr}${r.stdout}${String(r.error ?? '')}`,
+    );
   }
   return JSON.parse(last.slice('@@result '.length));
 }
