@@ -11,7 +11,7 @@ interface ConsoleModule {
 
 const FORWARDED = ['port', 'host', 'data-dir', 'database-url', 'config'] as const;
 
-/** `argseal console`: starts the approval console from `@argseal/console` (an optional peer). */
+/** `argseal console`: starts the approval console from `@argseal/console`, installed separately (`npm i @argseal/console`). */
 export const consoleCommand: CliCommand = {
   name: 'console',
   synopsis: 'console [--port N] [--host H] [--data-dir DIR] [--database-url URL] [--config FILE]',
