@@ -15,11 +15,11 @@ function run(env: Record<string, string>): string {
     encoding: 'utf8',
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     env: { ...rest, ...env },
-    timeout: 120_000,
+    timeout: 170_000,
   });
 }
 
-describe('examples/multi-worker', { timeout: 180_000 }, () => {
+describe('examples/multi-worker', { timeout: 240_000 }, () => {
   it('runs offline on an embedded PGlite directory', () => {
     const dir = mkdtempSync(join(tmpdir(), 'argseal-multi-worker-'));
     try {

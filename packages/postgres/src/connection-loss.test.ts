@@ -1,4 +1,4 @@
-import { ApprovalError } from '@argseal/core';
+import { ApprovalError, createAuthorizer, defineTool } from '@argseal/core';
 import { expectCode, makeProposal } from '@argseal/test-kit';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -36,6 +36,66 @@ describePostgres('PostgreSQL connection loss', (url) => {
       // Nothing was taken: the grant is still there for exactly one consumer.
       expect(await store.consume(proposal.bindingHash)).toMatchObject({ ok: true });
       expect(await store.consume(proposal.bindingHash)).toEqual({ ok: false, reason: 'used_up' });
+      await worker.end().catch(() => undefined);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('an authorizer whose store connection died executes nothing; the approval still works once', async () => {
+    const fresh = await freshPostgresSchema(url);
+    try {
+      let executions = 0;
+      const tool = defineTool({
+        name: 'refund',
+        schema: {
+          '~standard': { version: 1, vendor: 'test', validate: (value: unknown) => ({ value }) },
+        },
+        execute: () => {
+          executions += 1;
+          return 'refunded';
+        },
+      });
+      const policy = () => ({ type: 'require_approval' as const, reason: 'always' });
+      const healthy = createAuthorizer({
+        agent: 'a',
+        policy,
+        approvals: createSqlApprovalStore(fresh.pool),
+      });
+      const paused = await healthy.call(tool, '{"amount":250}', { toolCallId: 'c1' });
+      if (paused.status !== 'suspended')
+        throw new Error(`expected suspended, got ${paused.status}`);
+      await createSqlApprovalStore(fresh.pool).decide(paused.proposal.proposalHash, {
+        decision: 'approve',
+        approver: 'alice',
+      });
+
+      const worker = new pg.Client(fresh.config);
+      worker.on('error', () => undefined);
+      await worker.connect();
+      const pid = (await worker.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+      await fresh.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+      const broken = createAuthorizer({
+        agent: 'a',
+        policy,
+        approvals: createSqlApprovalStore(worker),
+      });
+      const lost = await broken
+        .call(tool, '{"amount":250}', { toolCallId: 'c2' })
+        .catch((error) => error);
+      // The store error reaches the caller; the tool never ran.
+      expect(ApprovalError.isInstance(lost)).toBe(true);
+      expect(lost.code).toBe('store_unavailable');
+      expect(executions).toBe(0);
+
+      expect(await healthy.call(tool, '{"amount":250}', { toolCallId: 'c3' })).toMatchObject({
+        status: 'executed',
+      });
+      expect(executions).toBe(1);
+      expect(await healthy.call(tool, '{"amount":250}', { toolCallId: 'c4' })).toMatchObject({
+        status: 'suspended',
+      });
+      expect(executions).toBe(1);
       await worker.end().catch(() => undefined);
     } finally {
       await fresh.close();
