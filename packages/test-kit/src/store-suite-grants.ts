@@ -119,7 +119,7 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
     const { store } = fx();
     const proposal = await makeProposal();
     await store.suspend(proposal);
-    const expiresAt = new Date(Date.now() + 1500);
+    const expiresAt = new Date(Date.now() + 2500);
     const grant = await store.decide(proposal.proposalHash, {
       decision: 'approve',
       approver: 'alice',
