@@ -122,7 +122,10 @@ describe('isolation between schema, policy, proposal and execution', () => {
     });
     const untouched = createAuthorizer({ agent: 'a', policy: () => ({ type: 'allow' }) });
     const ok = await untouched.call(tool, '{"b":1,"10":2,"2":3,"a":4}');
-    expect(ok).toMatchObject({ status: 'executed', argsCanonicalJson: '{"10":2,"2":3,"a":4,"b":1}' });
+    expect(ok).toMatchObject({
+      status: 'executed',
+      argsCanonicalJson: '{"10":2,"2":3,"a":4,"b":1}',
+    });
     const mutating = createAuthorizer({
       agent: 'a',
       policy: ({ parsedArguments }) => {

@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { AuditSink } from '../audit/types.js';
 import { ToolArgumentsValidationError } from '../errors.js';
-import { type Sha256Hex, computeProposalHash } from '../hash.js';
+import { computeProposalHash, type Sha256Hex } from '../hash.js';
 import { canonicalize, decodeCanonical, serializeTrusted } from '../json/canonicalize.js';
 import { toJsonPointer } from '../json/json-pointer.js';
 import { parseStrictJson } from '../json/parse-strict-json.js';
