@@ -7,8 +7,9 @@ import {
 } from '@argseal/core';
 import { generateText, type ModelMessage, stepCountIs } from 'ai';
 import { c } from './colors.js';
+import { createDecisionCollector, type DecisionSummary, summarizeDecision } from './decisions.js';
 import { chooseModel } from './model.js';
-import { supportPolicy } from './policy.js';
+import { type SupportContext, supportPolicy } from './policy.js';
 import { approveMessage, heading, type Log, pendingRequests, printTurn, short } from './print.js';
 import { createScriptedSupportModel } from './scripted-model.js';
 import { createBackend, createTools } from './tools.js';
@@ -22,9 +23,13 @@ export interface DemoOptions {
 export interface DemoSummary {
   modelLabel: string;
   pausedForApproval: boolean;
-  refunds: { orderId: string; amount: number }[];
+  refunds: { orderId: string; amount: number; currency: string }[];
+  /** Which rule decided each tool call, from the audit `decided` records, in order. */
+  decisions: DecisionSummary[];
   deletedCustomers: string[];
   replayExecutedMore: boolean;
+  /** A refund for an order outside the server's list ran or was queued for approval. */
+  foreignOrderRefused: boolean;
   tamperedExecuted: boolean;
   approvedHash: string;
   tamperedHash: string | undefined;
@@ -39,13 +44,19 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoSummary> {
   const backend = createBackend();
   const audit = createMemoryAuditLog();
   const approvals = createMemoryApprovalStore({ audit });
-  const authorizer = createAuthorizer({
+  const authorizer = createAuthorizer<SupportContext>({
     agent: 'support-agent',
     policy: supportPolicy,
     approvals,
     audit,
   });
-  const sealed = sealTools(createTools(backend), { authorizer, context: { operator: 'demo' } });
+  // The server's context: the customer's own orders, as the order service lists them.
+  const context: SupportContext = {
+    operator: 'demo',
+    customerOrderIds: [...backend.orders.keys()],
+  };
+  const sealed = sealTools(createTools(backend), { authorizer, context });
+  const newDecisions = createDecisionCollector(audit);
   const { model, label } = await chooseModel(options.model ?? 'auto');
   const run = async (messages: ModelMessage[], m = model) => {
     const result = await generateText({
@@ -53,7 +64,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoSummary> {
       messages,
       stopWhen: stepCountIs(6),
     });
-    printTurn(log, result.responseMessages);
+    printTurn(log, result.responseMessages, await newDecisions());
     return [...messages, ...result.responseMessages];
   };
 
@@ -115,7 +126,23 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoSummary> {
     `  ${tamperedExecuted ? c.red('EXECUTED') : c.green('refused')}: approved hash ${short(second?.proposalHash ?? '')}, edited call hashes to ${c.bold(short(fresh?.proposalHash ?? 'none'))} (new pending proposal)`,
   );
 
-  heading(log, '6. Audit trail');
+  heading(log, '6. A refund for an order the server never listed for this customer: denied');
+  const otherUser = 'Refund order B-2002 (120.00 EUR), it arrived damaged.';
+  log(`  ${c.magenta('user')}   ${otherUser}`);
+  const pendingBefore = (await approvals.listPending()).length;
+  const refundsBeforeForeign = backend.refunds.length;
+  await run(
+    [{ role: 'user', content: otherUser }],
+    createScriptedSupportModel({ orderId: 'B-2002' }),
+  );
+  const foreignOrderRefused =
+    backend.refunds.length === refundsBeforeForeign &&
+    (await approvals.listPending()).length === pendingBefore;
+  log(
+    `  ${foreignOrderRefused ? c.green('refused') : c.red('NOT REFUSED')}: allOf lets idsFromServerList's deny win over moneyLimit's approval; nothing pending, nothing ran`,
+  );
+
+  heading(log, '7. Audit trail');
   const records = await audit.records();
   const chain = await verifyAuditChain(records);
   const counts = new Map<string, number>();
@@ -124,14 +151,17 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoSummary> {
     `  ${records.length} hash-chained records: ${[...counts].map(([t, n]) => `${t}×${n}`).join(', ')}`,
   );
   log(`  chain ${chain.ok ? c.green('verified') : c.red('BROKEN')}`);
+  const decisions = records.filter((r) => r.type === 'decided').map(summarizeDecision);
   log('');
 
   return {
     modelLabel: label,
     pausedForApproval: pendingRequests(paused).length > 0,
     refunds: backend.refunds,
+    decisions,
     deletedCustomers: backend.deletedCustomers,
     replayExecutedMore,
+    foreignOrderRefused,
     tamperedExecuted,
     approvedHash: second?.proposalHash ?? '',
     tamperedHash: fresh?.proposalHash,

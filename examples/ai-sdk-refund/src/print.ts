@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { c } from './colors.js';
+import type { DecisionLines } from './decisions.js';
 
 type Part = { type: string; [key: string]: any };
 
@@ -15,8 +16,19 @@ export function short(hash: string): string {
   return `${hash.slice(0, 12)}…`;
 }
 
-/** Prints what the model proposed and what it was told, turn by turn. */
-export function printTurn(log: Log, messages: readonly ModelMessage[]): void {
+/**
+ * Prints what the model proposed and what it was told, turn by turn; under each call,
+ * the policy rule that decided it (calls decided again on resume are printed last).
+ */
+export function printTurn(
+  log: Log,
+  messages: readonly ModelMessage[],
+  decisions: DecisionLines = new Map(),
+): void {
+  const decisionsOf = (id: string) => {
+    for (const line of decisions.get(id) ?? []) log(line);
+    decisions.delete(id);
+  };
   for (const message of messages) {
     if (!Array.isArray(message.content)) {
       if (message.role === 'assistant') log(`  ${c.blue('model')}  ${message.content}`);
@@ -28,15 +40,20 @@ export function printTurn(log: Log, messages: readonly ModelMessage[]): void {
         log(
           `  ${c.blue('model')}  calls ${c.bold(part.toolName)} ${c.dim(JSON.stringify(part.input))}`,
         );
+        decisionsOf(part.toolCallId);
       }
       if (part.type === 'tool-approval-request' && part.isAutomatic !== true) {
         log(
           `  ${c.yellow('pause')}  ${part.toolCallId} waits for approval${part.reason ? `: ${part.reason}` : ''}`,
         );
       }
-      if (part.type === 'tool-result') printResult(log, part);
+      if (part.type === 'tool-result') {
+        decisionsOf(part.toolCallId);
+        printResult(log, part);
+      }
     }
   }
+  for (const id of [...decisions.keys()]) decisionsOf(id);
 }
 
 function printResult(log: Log, part: Part): void {

@@ -28,18 +28,19 @@ function toolCalls(calls: { id: string; name: string; raw: string }[]) {
   };
 }
 
-function summary(refund: PromptPart | undefined): string {
+function summary(refund: PromptPart | undefined, orderId: string): string {
   return refund?.output?.type === 'json'
-    ? 'Your refund of 120.00 EUR for order A-1001 is on its way. I cannot delete accounts, sorry.'
+    ? `Your refund of 120.00 EUR for order ${orderId} is on its way. I cannot delete accounts, sorry.`
     : 'I could not complete the refund: it was not approved. I cannot delete accounts either.';
 }
 
 /**
  * Offline stand-in for a real model: looks the order up, then asks for a refund of
  * 120.00 EUR and (over-eagerly) to delete the customer, then summarizes.
- * The raw argument text uses odd spacing and key order on purpose.
+ * The raw argument text uses odd spacing and key order on purpose. `orderId` is the
+ * order the customer names (default `A-1001`, which the server lists for them).
  */
-export function createScriptedSupportModel() {
+export function createScriptedSupportModel({ orderId = 'A-1001' }: { orderId?: string } = {}) {
   return new MockLanguageModelV4({
     provider: 'scripted',
     modelId: 'support-script',
@@ -48,7 +49,7 @@ export function createScriptedSupportModel() {
       const done = results.map((p) => p.toolName ?? '');
       if (!done.includes('lookup_order')) {
         return toolCalls([
-          { id: 'call_lookup', name: 'lookup_order', raw: '{"orderId": "A-1001"}' },
+          { id: 'call_lookup', name: 'lookup_order', raw: `{"orderId": "${orderId}"}` },
         ]);
       }
       if (!done.includes('refund')) {
@@ -56,7 +57,7 @@ export function createScriptedSupportModel() {
           {
             id: 'call_refund',
             name: 'refund',
-            raw: '{ "reason":"arrived damaged", "amount": 12000, "orderId":"A-1001" }',
+            raw: `{ "reason":"arrived damaged", "amount": 12000, "currency":"EUR", "orderId":"${orderId}" }`,
           },
           { id: 'call_delete', name: 'delete_customer', raw: '{"customerId":"C-42"}' },
         ]);
@@ -65,7 +66,7 @@ export function createScriptedSupportModel() {
         content: [
           {
             type: 'text' as const,
-            text: summary(results.filter((p) => p.toolName === 'refund').at(-1)),
+            text: summary(results.filter((p) => p.toolName === 'refund').at(-1), orderId),
           },
         ],
         finishReason: { unified: 'stop' as const, raw: 'stop' },

@@ -5,7 +5,7 @@ import { z } from 'zod';
 /** A tiny in-memory "backend" so the example can show exactly what ran. */
 export interface Backend {
   orders: Map<string, { customerId: string; total: number; currency: string }>;
-  refunds: { orderId: string; amount: number }[];
+  refunds: { orderId: string; amount: number; currency: string }[];
   deletedCustomers: string[];
 }
 
@@ -28,17 +28,19 @@ export function createTools(backend: Backend) {
   // argseal tools: schema parsed once per attempt, execute gets a fresh private copy.
   const refund = defineTool({
     name: 'refund',
-    description: 'Refund an order. amount is in integer minor units (cents).',
+    description:
+      'Refund an order. amount is in integer minor units (cents); currency is an ISO 4217 code.',
     schema: z
       .object({
         orderId: z.string().min(1),
         amount: z.number().int().positive(),
+        currency: z.string().regex(/^[A-Z]{3}$/),
         reason: z.string().max(200),
       })
       .strict(),
-    execute: async ({ orderId, amount }) => {
-      backend.refunds.push({ orderId, amount });
-      return { refunded: amount, orderId };
+    execute: async ({ orderId, amount, currency }) => {
+      backend.refunds.push({ orderId, amount, currency });
+      return { refunded: amount, currency, orderId };
     },
   });
 
