@@ -69,6 +69,10 @@ for (const level of buildLevels(packages)) {
 // 2. pack into the scratch dir (outside the repo)
 const scratch = mkdtempSync(join(tmpdir(), 'argseal-release-check-'));
 console.log(`\nscratch project: ${scratch}`);
+process.on('exit', () => {
+  if (args.has('--keep')) console.log(`kept ${scratch}`);
+  else rmSync(scratch, { recursive: true, force: true });
+});
 const tarballs = new Map(); // name -> absolute .tgz path
 report.section('pack');
 await pool(
@@ -136,11 +140,13 @@ if (
     install.code === 0,
     install.stdout + install.stderr,
     install.ms,
+    `${Object.keys(dependencies).length} direct dependencies`,
   )
 ) {
   for (const p of toInstall) installed.add(p.name);
   const single = singleCopies(scratch, [...installed]);
-  report.add('each argseal package installed once, from its tarball', single.ok, single.detail);
+  const label = 'each argseal package installed once, from its tarball';
+  report.add(label, single.ok, single.detail, undefined, single.detail);
 }
 
 // 4. per-tarball lint, consumer type checks, smoke scripts (in parallel)
@@ -162,14 +168,15 @@ for (const p of packages) {
       const r = await run('node', [join(here, 'lib/typecheck.mjs'), consumer, mode], {
         cwd: scratch,
       });
-      return { label, ok: r.code === 0, detail: r.stdout + r.stderr, ms: r.ms };
+      return { label, ok: r.code === 0, detail: r.stdout + r.stderr, ms: r.ms, note: r.stdout };
     });
   }
   const smoke = join(scratch, 'smoke', `${p.dir}.mjs`);
   if (existsSync(smoke)) {
     tasks.push(async () => {
       const r = await run('node', [smoke], { cwd: scratch, timeoutMs: 180_000 });
-      return { label: `smoke ${p.name}`, ok: r.code === 0, detail: r.stdout + r.stderr, ms: r.ms };
+      const result = { label: `smoke ${p.name}`, ok: r.code === 0, detail: r.stdout + r.stderr };
+      return { ...result, ms: r.ms, note: r.stdout };
     });
   } else if (REQUIRED_SMOKES.includes(p.dir)) {
     tasks.push(async () => ({
@@ -188,11 +195,9 @@ report.section('checks');
 const started4 = Date.now();
 const results = await pool(limit, tasks);
 for (const r of results.sort((a, b) => a.label.localeCompare(b.label)))
-  report.add(r.label, r.ok, r.detail, r.ms);
+  report.add(r.label, r.ok, r.detail, r.ms, r.note);
 console.log(`  (checks took ${((Date.now() - started4) / 1000).toFixed(1)}s)`);
 
-if (args.has('--keep')) console.log(`\nkept ${scratch}`);
-else rmSync(scratch, { recursive: true, force: true });
 console.log(`\ntotal ${((Date.now() - started) / 1000).toFixed(1)}s`);
 process.exit(report.finish() ? 0 : 1);
 

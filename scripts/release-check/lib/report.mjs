@@ -6,12 +6,15 @@ export function createReport() {
   let failed = 0;
   const failures = [];
   return {
-    /** Records a check; `detail` is printed under a failure (trimmed) or after a pass. */
-    add(label, ok, detail = '', ms) {
+    /**
+     * Records a check. `detail` (command output) is printed under a failure; `note`, a
+     * one-line summary, after a pass.
+     */
+    add(label, ok, detail = '', ms, note = '') {
       const time = ms === undefined ? '' : ` (${(ms / 1000).toFixed(1)}s)`;
       if (ok) {
         passed++;
-        console.log(`  ok   ${label}${time}${detail ? ` — ${oneLine(detail)}` : ''}`);
+        console.log(`  ok   ${label}${time}${note ? ` — ${oneLine(note)}` : ''}`);
       } else {
         failed++;
         failures.push(label);

@@ -30,8 +30,9 @@ export function tarballChecks(root, p, tgz) {
       return {
         label: `contents ${p.name}`,
         ok: r.code === 0 && problems.length === 0,
-        detail: r.code === 0 ? problems.join('\n') || `${files.length} files` : r.stderr,
+        detail: r.code === 0 ? problems.join('\n') : r.stderr,
         ms: r.ms,
+        note: `${files.length} files`,
       };
     },
     async () => {
