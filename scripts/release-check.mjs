@@ -6,7 +6,8 @@
 //   - type-checks scripts/release-check/consumers/<dir>.ts against the built .d.ts
 //     (strict; moduleResolution bundler + module esnext, and node16 + module node16),
 //   - runs scripts/release-check/smoke/<dir>.mjs (offline: scripted models, PGlite),
-//   - runs publint --strict and attw --profile esm-only on every tarball.
+//   - runs publint --strict and attw --profile esm-only on every tarball, checks the packed
+//     file list and the package.json metadata (scripts/package-metadata.mjs).
 // Prints one line per check and `release-check: N passed, N failed`; exits 1 on failure.
 // Flags: --skip-build (use existing dist/), --keep (keep the scratch dir).
 import {
@@ -23,6 +24,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lockedVersion, readImporterVersions } from './release-check/lib/lockfile.mjs';
+import { metadataProblems } from './release-check/lib/metadata.mjs';
 import { npmEnv, pool, run } from './release-check/lib/proc.mjs';
 import { createReport } from './release-check/lib/report.mjs';
 import { tarballChecks } from './release-check/lib/tarball.mjs';
@@ -154,6 +156,10 @@ cpSync(join(here, 'consumers'), join(scratch, 'consumers'), { recursive: true })
 cpSync(join(here, 'smoke'), join(scratch, 'smoke'), { recursive: true });
 const tasks = [];
 for (const p of packages) {
+  tasks.push(async () => {
+    const problems = metadataProblems(p.manifest, p.dir);
+    return { label: `metadata ${p.name}`, ok: problems.length === 0, detail: problems.join('\n') };
+  });
   const tgz = tarballs.get(p.name);
   if (tgz) tasks.push(...tarballChecks(root, p, tgz));
   if (!installed.has(p.name)) continue;
