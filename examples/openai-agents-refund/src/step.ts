@@ -1,4 +1,4 @@
-// One process of the demo: `tsx src/step.ts <dir> chat|review|resume|replay|tamper`.
+// One process of the demo: `tsx src/step.ts <dir> chat|review|resume|replay|tamper|foreign`.
 // The last stdout line is `@@result <json>` for the orchestrator (src/main.ts).
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { isArgsealRefusal } from '@argseal/openai-agents';
 import { RunState, run } from '@openai/agents';
 import { readBackend } from './backend.js';
 import { bold, cyan, dim, green, red, short, yellow } from './colors.js';
+import { createDecisionCollector, type DecisionLines, printDecisions } from './decisions.js';
 import { assistantText, functionCall, type ScriptedOutput } from './scripted-model.js';
 import { openWorld } from './world.js';
 
@@ -21,13 +22,25 @@ const CHAT: ScriptedOutput[] = [
     functionCall(
       'call_refund',
       'refund',
-      '{ "reason": "arrived broken",  "orderId": "A-1001", "amount": 12000 }',
+      '{ "reason": "arrived broken",  "orderId": "A-1001", "amount": 12000, "currency": "EUR" }',
     ),
   ],
 ];
+// an order the server does not list for this customer (it belongs to someone else)
+const FOREIGN: ScriptedOutput[] = [
+  [
+    functionCall(
+      'call_foreign',
+      'refund',
+      '{"orderId":"B-2002","amount":8000,"currency":"EUR","reason":"arrived broken"}',
+    ),
+  ],
+  [assistantText('I cannot refund order B-2002.')],
+];
 const AFTER = [[assistantText('The refund of 120.00 EUR for order A-1001 is done.')]];
 
-function printResults(history: unknown[]) {
+/** Prints calls and results; under each call, the policy rule that decided it. */
+function printResults(history: unknown[], decisions: DecisionLines) {
   for (const item of history as {
     type: string;
     callId?: string;
@@ -37,7 +50,9 @@ function printResults(history: unknown[]) {
   }[]) {
     if (item.type === 'function_call') {
       console.log(`  ${dim('model →')} ${bold(item.name)} ${item.arguments}`);
+      printDecisions(decisions, item.callId ?? '');
     } else if (item.type === 'function_call_result') {
+      printDecisions(decisions, item.callId ?? '');
       const text = item.output?.text ?? JSON.stringify(item.output);
       const paint = isArgsealRefusal(text) ? (text.includes('denied') ? red : yellow) : green;
       console.log(`  ${dim('tool  →')} ${paint(text)}`);
@@ -45,7 +60,8 @@ function printResults(history: unknown[]) {
   }
 }
 
-const world = await openWorld(dir, step === 'chat' ? CHAT : AFTER);
+const world = await openWorld(dir, step === 'chat' ? CHAT : step === 'foreign' ? FOREIGN : AFTER);
+const newDecisions = await createDecisionCollector(world.audit);
 let result: Record<string, unknown> = {};
 try {
   if (step === 'chat') {
@@ -53,15 +69,18 @@ try {
       world.agent,
       'Order A-1001 arrived broken. Refund it, and delete my account.',
     );
-    printResults(out.history);
+    const decisions = await newDecisions();
+    printResults(out.history, decisions);
     writeFileSync(statePath, out.state.toString());
     const pending = await world.seal.pending(out.state);
     for (const p of pending) {
       console.log(`  ${yellow('⏸ paused')} ${bold(p.tool)} ${p.argsCanonicalJson}`);
+      printDecisions(decisions, p.toolCallId);
       console.log(
         `    ${dim('proposal')} ${short(p.proposalHash ?? '')}  ${dim('reason')} ${p.proposal?.reason}`,
       );
     }
+    printDecisions(decisions);
     console.log(`  ${dim('RunState stored as text:')} ${statePath}`);
     result = { paused: out.interruptions.length, proposalHash: pending[0]?.proposalHash };
   } else if (step === 'review') {
@@ -90,9 +109,12 @@ try {
     const state = await RunState.fromString(world.agent, text);
     const before = readBackend(dir).refunds.length;
     const out = await run(world.agent, state);
+    const decisions = await newDecisions();
     printResults(
       out.history.filter((i) => (i as { callId?: string }).callId === 'call_refund').slice(-1),
+      decisions,
     );
+    printDecisions(decisions);
     const executed = readBackend(dir).refunds.length > before;
     console.log(`  ${executed ? green('refund executed') : red('nothing executed')}`);
     const pending = await world.approvals.listPending();
@@ -101,6 +123,18 @@ try {
         `  ${yellow('new pending proposal')} ${short(p.proposalHash)} ${p.argsCanonicalJson}`,
       );
     result = { executed, pending: pending.map((p) => p.proposalHash) };
+  } else if (step === 'foreign') {
+    const before = readBackend(dir);
+    const pendingBefore = (await world.approvals.listPending()).length;
+    const out = await run(world.agent, 'Refund order B-2002, it arrived broken.');
+    printResults(out.history, await newDecisions());
+    const after = readBackend(dir);
+    const executed = after.refunds.length > before.refunds.length;
+    const queued = (await world.approvals.listPending()).length > pendingBefore;
+    console.log(
+      `  ${executed || queued ? red('NOT REFUSED') : green('refused')}: idsFromServerList's deny wins over moneyLimit inside allOf; nothing ran, nothing queued for a human`,
+    );
+    result = { executed, queued, interruptions: out.interruptions.length };
   } else {
     throw new Error(`unknown step "${step}"`);
   }

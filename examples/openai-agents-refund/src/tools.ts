@@ -16,17 +16,19 @@ export function createTools(dir: string) {
   // argseal tools: schema parsed once per attempt, execute gets a fresh private copy.
   const refund = defineTool({
     name: 'refund',
-    description: 'Refund an order. amount is in integer minor units (cents).',
+    description:
+      'Refund an order. amount is in integer minor units (cents); currency is an ISO 4217 code.',
     schema: z
       .object({
         orderId: z.string().min(1),
         amount: z.number().int().positive(),
+        currency: z.string().regex(/^[A-Z]{3}$/),
         reason: z.string().max(200),
       })
       .strict(),
-    execute: async ({ orderId, amount }) => {
-      updateBackend(dir, (s) => s.refunds.push({ orderId, amount }));
-      return { refunded: amount, orderId };
+    execute: async ({ orderId, amount, currency }) => {
+      updateBackend(dir, (s) => s.refunds.push({ orderId, amount, currency }));
+      return { refunded: amount, currency, orderId };
     },
   });
 

@@ -3,7 +3,8 @@ import { createAuthorizer } from '@argseal/core';
 import { createAgentsSeal } from '@argseal/openai-agents';
 import { createSqlApprovalStore, createSqlAuditLog, openEmbeddedDatabase } from '@argseal/postgres';
 import { Agent, setTracingDisabled } from '@openai/agents';
-import { supportPolicy } from './policy.js';
+import { ordersOf } from './backend.js';
+import { type SupportContext, supportPolicy } from './policy.js';
 import { ScriptedModel, type ScriptedOutput } from './scripted-model.js';
 import { createTools } from './tools.js';
 
@@ -20,8 +21,17 @@ export async function openWorld(dir: string, turns: ScriptedOutput[]) {
   const db = await openEmbeddedDatabase(join(dir, 'db'));
   const audit = createSqlAuditLog(db);
   const approvals = createSqlApprovalStore(db, { audit });
-  const authorizer = createAuthorizer({ agent: AGENT, policy: supportPolicy, approvals, audit });
-  const seal = createAgentsSeal({ authorizer });
+  const authorizer = createAuthorizer<SupportContext>({
+    agent: AGENT,
+    policy: supportPolicy,
+    approvals,
+    audit,
+  });
+  // The policy context comes from the server (here: the signed-in customer and the
+  // orders the order service lists for them), not from the run context stored in the
+  // RunState text, which a client can edit.
+  const session: SupportContext = { customerId: 'C-42', customerOrderIds: ordersOf('C-42') };
+  const seal = createAgentsSeal({ authorizer, context: () => session });
   const tools = createTools(dir);
   const agent = seal.agent(
     new Agent({
