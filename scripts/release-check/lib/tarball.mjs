@@ -36,6 +36,22 @@ export function tarballChecks(root, p, tgz) {
       };
     },
     async () => {
+      // the README npm shows: an install command naming the package, and a code example
+      const r = await run('tar', ['-xzOf', tgz, 'package/README.md']);
+      const name = p.name.replace(/[/@.-]/g, (c) => `\\${c}`);
+      const problems = [];
+      if (!new RegExp(`(npm (i|install)|pnpm add|yarn add) [^\\n]*${name}(\\s|$)`).test(r.stdout)) {
+        problems.push(`no install command for ${p.name} (e.g. \`npm install ${p.name}\`)`);
+      }
+      if (!/^```(ts|typescript|js|javascript|mjs)\s*$/m.test(r.stdout))
+        problems.push('no ts/js example');
+      return {
+        label: `readme ${p.name}`,
+        ok: r.code === 0 && problems.length === 0,
+        detail: r.code === 0 ? problems.join('\n') : r.stderr,
+      };
+    },
+    async () => {
       const r = await run(bin('publint'), ['run', tgz, '--strict'], { cwd: root });
       return {
         label: `publint --strict ${p.name}`,
