@@ -1,23 +1,28 @@
-import type {
-  AuthorizationResult,
-  PreparedToolCall,
-  ToolArgumentsValidationError,
-} from '@argseal/core';
+import type { PreparedToolCall, ToolArgumentsValidationError } from '@argseal/core';
 
 /**
  * One attempt of one tool call, carried from the model seam through `needsApproval`
- * to `invoke` so the schema is parsed once per attempt. Process-local and never
- * trusted on its own: `invoke` uses an entry only when the argument text it receives
- * is byte-identical to the text the entry was made for.
+ * to `invoke` so the schema is parsed and the policy decided once per attempt (the
+ * authorizer remembers `check`'s decision on the `PreparedToolCall` object, and `run`
+ * of the same object reuses it). Process-local and never trusted on its own: `invoke`
+ * uses an entry only when the argument text it receives is byte-identical to the text
+ * the entry was made for.
  */
 export interface CachedCall {
   tool: string;
-  /** Argument text written into history (undefined when only the decoded input was seen). */
+  /**
+   * Argument text written into history: the call's `effectiveCanonicalJson` (undefined
+   * when only the decoded input was seen).
+   */
   text: string | undefined;
   call?: PreparedToolCall;
   error?: ToolArgumentsValidationError;
-  /** Set by `needsApproval` when it already ran policy (allow or deny) for this call. */
-  authorization?: AuthorizationResult;
+  /**
+   * Set once `needsApproval` ran `authorizer.check` on `call` (allow, deny or approved):
+   * `invoke` then runs the same call object. A later `needsApproval` for the same id is a
+   * new attempt and never reuses a checked entry.
+   */
+  checked?: boolean;
 }
 
 /** Bounded map of attempts by tool call id (oldest entries are dropped first). */

@@ -36,7 +36,7 @@ function isPlainObjectText(text: string): boolean {
 /**
  * Prepares one function call of a sealed tool (decode, rewrite, schema, snapshot, hash)
  * and returns the item with the arguments history must carry: the canonical effective
- * arguments, or, when the text cannot be decoded, a placeholder naming stage and code.
+ * request (after rewrite hooks, before the schema), or, when the text cannot be decoded, a placeholder naming stage and code.
  */
 async function sealCall<Context>(internals: SealInternals<Context>, item: FunctionCallLike) {
   const tool = internals.tools.get(item.name);
@@ -46,7 +46,9 @@ async function sealCall<Context>(internals: SealInternals<Context>, item: Functi
     context: internals.rewriteContext as Context,
   });
   if (prepared.ok) {
-    const text = prepared.call.argsCanonicalJson;
+    // The effective request (after rewrite, before the schema): preparing it again on
+    // resume reproduces the same proposal hash even when the schema transforms values.
+    const text = prepared.call.effectiveCanonicalJson;
     internals.cache.set(item.callId, { tool: tool.name, text, call: prepared.call });
     return { ...item, arguments: text };
   }

@@ -1,11 +1,10 @@
 import { type ArgsealTool, type CallOutcome, canonicalize, parseStrictJson } from '@argseal/core';
 import type { FunctionTool, RunContext } from '@openai/agents';
 import type { CachedCall } from './call-cache.js';
-import { hasLiveGrant } from './grant-peek.js';
 import type { SealInternals } from './internals.js';
 import { readInvalidMarker, readInvalidMarkerText } from './invalid-marker.js';
 import type { JsonObjectSchema } from './json-schema.js';
-import { deniedText, invalidText, outcomeToToolResult } from './outcome-text.js';
+import { invalidText, outcomeToToolResult } from './outcome-text.js';
 
 const sealedTools = new WeakSet<object>();
 
@@ -49,9 +48,11 @@ function matchesRaw(entry: CachedCall, raw: string): boolean {
 }
 
 /**
- * Builds the raw FunctionTool the SDK runs. `needsApproval` runs the pipeline up to the
- * policy (no execution, no grant consumed); `invoke` receives the raw argument string
- * and runs the whole pipeline; the SDK never parses the arguments for the schema.
+ * Builds the raw FunctionTool the SDK runs. `needsApproval` prepares the call (or reuses
+ * the model seam's preparation) and runs `authorizer.check`: policy plus a non-consuming
+ * look at the approval store. `invoke` receives the raw argument string and runs the
+ * same prepared call object (`authorizer.run`), which reuses check's policy decision and
+ * consumes a grant atomically. The SDK never parses the arguments for the schema.
  */
 export function buildSealedTool<Context>(
   internals: SealInternals<Context>,
@@ -69,6 +70,8 @@ export function buildSealedTool<Context>(
     if (readInvalidMarker(input)) return false;
     const id = callId ?? '';
     let entry = callId ? cache.get(id, name) : undefined;
+    // A checked entry belongs to an earlier attempt: this one prepares and decides afresh.
+    if (entry?.checked) entry = undefined;
     if (entry?.text !== undefined && !decodedEquals(entry.text, input)) entry = undefined;
     if (!entry) {
       // No model-seam record (a fresh process resuming, or an unsealed model): prepare
@@ -83,16 +86,17 @@ export function buildSealedTool<Context>(
       if (callId) cache.set(id, entry);
     }
     if (entry.error || !entry.call) return false; // invoke reports stage and code
-    if (await hasLiveGrant(authorizer.approvals, entry.call.bindingHash)) return false;
-    const authorization = await authorizer.authorize(entry.call, {
+    const checked = await authorizer.check(entry.call, {
       toolCallId: id,
       context: internals.contextOf(runContext),
     });
-    if (authorization.type === 'suspended') {
-      cache.delete(id); // the attempt ends here; resuming is a new attempt
+    if (checked.type === 'suspended') {
+      // The SDK interrupts the run: this attempt ends here, resuming is a new attempt.
+      cache.delete(id);
       return true;
     }
-    entry.authorization = authorization;
+    // allow, deny or approved (a live grant, not consumed): invoke runs this call object.
+    entry.checked = true;
     return false;
   }
 
@@ -107,6 +111,8 @@ export function buildSealedTool<Context>(
     if (entry?.error) return invalidText(name, entry.error);
     let call = entry?.call;
     if (!call) {
+      // Resuming a call the RunState marks approved (the SDK skips needsApproval then):
+      // a new attempt, prepared from the text history carries.
       const prepared = await authorizer.prepare(tool, input, {
         ...(id ? { toolCallId: id } : {}),
         context: internals.rewriteContext as Context,
@@ -114,19 +120,15 @@ export function buildSealedTool<Context>(
       if (!prepared.ok) return invalidText(name, prepared.error);
       call = prepared.call;
     }
-    const options = {
-      toolCallId: call.toolCallId,
-      context: internals.contextOf(runContext),
-      ...(signal ? { signal } : {}),
-    };
-    const authorization = entry?.authorization;
-    if (authorization?.type === 'deny') return deniedText(name, authorization.reason);
     internals.invocations.set(call.toolCallId, { runContext, details });
     try {
-      const outcome: CallOutcome =
-        authorization?.type === 'allow'
-          ? await authorizer.execute(call, authorization, options)
-          : await authorizer.run(call, options);
+      // Policy runs here only when check did not already decide for this call object;
+      // an approval is consumed here, atomically, or the call is refused.
+      const outcome: CallOutcome = await authorizer.run(call, {
+        toolCallId: call.toolCallId,
+        context: internals.contextOf(runContext),
+        ...(signal ? { signal } : {}),
+      });
       return outcomeToToolResult(outcome) as string;
     } finally {
       internals.invocations.delete(call.toolCallId);

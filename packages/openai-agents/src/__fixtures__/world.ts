@@ -1,4 +1,5 @@
 import {
+  type ArgsealTool,
   createAuthorizer,
   createMemoryApprovalStore,
   createMemoryAuditLog,
@@ -17,7 +18,7 @@ export const REFUND_LIMIT = 10_000; // minor units
 export const supportPolicy: ToolPolicy = ({ tool, parsedArguments }) => {
   if (tool === 'delete_customer')
     return { type: 'deny', reason: 'deleting customers is forbidden' };
-  if (tool === 'refund') {
+  if (tool === 'refund' || tool === 'refund_major') {
     const { amount } = parsedArguments as { amount: number };
     return amount > REFUND_LIMIT
       ? { type: 'require_approval', reason: 'refund above limit' }
@@ -26,14 +27,30 @@ export const supportPolicy: ToolPolicy = ({ tool, parsedArguments }) => {
   return { type: 'allow' };
 };
 
-/** A support agent with recording tools, a memory store and audit, and a scripted model. */
-export function supportWorld(turns: ScriptedOutput[]) {
-  const executions: { tool: string; input: unknown; toolCallId: string }[] = [];
+export interface Execution {
+  tool: string;
+  input: unknown;
+  toolCallId: string;
+}
+
+/**
+ * A support agent with recording tools, a memory store and audit, and a scripted model.
+ * Every policy call is recorded (tool, toolCallId); `extraTools(executions)` adds tools.
+ */
+export function supportWorld(
+  turns: ScriptedOutput[],
+  options: { extraTools?: (executions: Execution[]) => ArgsealTool<any, any, any>[] } = {},
+) {
+  const executions: Execution[] = [];
+  const policyCalls: { tool: string; toolCallId: string }[] = [];
   const audit = createMemoryAuditLog();
   const approvals = createMemoryApprovalStore({ audit });
   const authorizer = createAuthorizer({
     agent: 'support',
-    policy: supportPolicy,
+    policy: (input) => {
+      policyCalls.push({ tool: input.tool, toolCallId: input.toolCallId });
+      return supportPolicy(input);
+    },
     approvals,
     audit,
   });
@@ -66,10 +83,11 @@ export function supportWorld(turns: ScriptedOutput[]) {
   const model = new ScriptedModel(turns);
   const seal = createAgentsSeal({ authorizer });
   const agent = seal.agent(new Agent({ name: 'support', model, tools: [] }), {
-    tools: [lookup, refund],
+    tools: [lookup, refund, ...(options.extraTools?.(executions) ?? [])],
   });
   return {
     executions,
+    policyCalls,
     audit,
     approvals,
     authorizer,
