@@ -16,8 +16,9 @@ import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import { MemorySaver } from '@langchain/langgraph';
 import { createAgent } from 'langchain';
 import { c } from './colors.js';
+import { createDecisionCollector, type DecisionSummary, summarizeDecision } from './decisions.js';
 import { type SupportContext, supportPolicy } from './policy.js';
-import { heading, type Log, printer, printRequest, short } from './print.js';
+import { heading, type Log, printDecisions, printer, printRequest, short } from './print.js';
 import { ScriptedChatModel, type ScriptedTurn } from './scripted-model.js';
 import { type Backend, createBackend, supportTools } from './tools.js';
 
@@ -30,10 +31,18 @@ export interface DemoSummary {
   editSupersedesOriginal: boolean;
   rejectionToldModel: boolean;
   auditChainOk: boolean;
+  /** A refund for an order outside the server's list paused or ran. */
+  foreignRefused: boolean;
+  /** Which rule decided each tool call, from the audit `decided` records, in order. */
+  decisions: DecisionSummary[];
 }
 
 const user = (content: string) => ({ messages: [{ role: 'user', content }] });
-const context: SupportContext = { agentUser: 'sam@support' };
+// Server context: the signed-in support user and the orders the order service lists.
+const context: SupportContext = {
+  agentUser: 'sam@support',
+  customerOrderIds: ['A-1001', 'B-2002', 'C-3003'],
+};
 
 export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -41,7 +50,7 @@ export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary>
   const backend = createBackend();
   const audit = createMemoryAuditLog();
   const approvals = createMemoryApprovalStore({ audit });
-  const authorizer = createAuthorizer({
+  const authorizer = createAuthorizer<SupportContext | undefined>({
     agent: 'support-bot',
     policy: supportPolicy,
     approvals,
@@ -56,8 +65,10 @@ export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary>
       checkpointer,
     });
   const config = (thread: string) => ({ configurable: { thread_id: thread }, context });
-  const show = (thread: string, result: { messages: BaseMessage[] }) =>
-    print(thread, result.messages);
+  const newDecisions = createDecisionCollector(audit);
+  const show = async (thread: string, result: { messages: BaseMessage[] }) =>
+    print(thread, result.messages, await newDecisions());
+  const showDecisions = async () => printDecisions(log, await newDecisions());
 
   log(
     c.bold(
@@ -74,7 +85,7 @@ export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary>
         {
           id: 'call_refund',
           name: 'refund',
-          args: ' { "reason": "damaged", "amountMinor": 12000, "orderId": "A-1001" } ',
+          args: ' { "reason": "damaged", "amountMinor": 12000, "currency": "EUR", "orderId": "A-1001" } ',
         },
         { id: 'call_delete', name: 'delete_customer', args: '{"customerId":"cus_42"}' },
       ],
@@ -86,7 +97,7 @@ export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary>
     user('My parcel A-1001 arrived broken. Refund it and delete my account.'),
     config('t-1001'),
   );
-  show('t-1001', paused);
+  await show('t-1001', paused);
   const request = getApprovalRequest(paused);
   if (!request) throw new Error('expected a pause for approval');
   log(
@@ -109,6 +120,7 @@ export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary>
     log(`  ${c.dim('the run pauses again with the same proposal and the reasons:')}`);
     printRequest(log, refusedRequest);
   }
+  await showDecisions();
   log(
     `  refunds so far: ${backend.refunds.length}  ${c.dim('(nothing ran; the proposal is still pending)')}`,
   );
@@ -125,7 +137,7 @@ export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary>
     }),
     config('t-1001'),
   );
-  show('t-1001', done);
+  await show('t-1001', done);
 
   heading(log, '4. Replaying that approval from the paused checkpoint executes nothing');
   const history = [];
@@ -147,6 +159,7 @@ export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary>
   );
   const replayRequest = getApprovalRequest(replay);
   if (replayRequest) printRequest(log, replayRequest);
+  await showDecisions();
   log(`  refunds so far: ${backend.refunds.length}`);
 
   heading(
@@ -156,14 +169,18 @@ export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary>
   const ticket2: ScriptedTurn[] = [
     {
       toolCalls: [
-        { id: 'call_big', name: 'refund', args: '{"orderId":"B-2002","amountMinor":30000}' },
+        {
+          id: 'call_big',
+          name: 'refund',
+          args: '{"orderId":"B-2002","amountMinor":30000,"currency":"EUR"}',
+        },
       ],
     },
     { content: 'I refunded what your supervisor approved.' },
   ];
   const agent2 = makeAgent(ticket2);
   const paused2 = await agent2.invoke(user('Refund B-2002 in full please.'), config('t-2002'));
-  show('t-2002', paused2);
+  await show('t-2002', paused2);
   const big = getApprovalRequest(paused2)!.proposals[0]!;
   printRequest(log, getApprovalRequest(paused2)!);
   const edited = await agent2.invoke(
@@ -172,13 +189,18 @@ export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary>
       decisions: [
         edit(big, {
           name: 'refund',
-          args: { orderId: 'B-2002', amountMinor: 8000, reason: 'partial: agreed 80.00' },
+          args: {
+            orderId: 'B-2002',
+            amountMinor: 8000,
+            currency: 'EUR',
+            reason: 'partial: agreed 80.00',
+          },
         }),
       ],
     }),
     config('t-2002'),
   );
-  show('t-2002', edited);
+  await show('t-2002', edited);
   const editedCall = edited.messages
     .flatMap((m) => (AIMessage.isInstance(m) ? (m.tool_calls ?? []) : []))
     .find((call) => call.id === 'call_big');
@@ -198,14 +220,18 @@ export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary>
   const ticket3: ScriptedTurn[] = [
     {
       toolCalls: [
-        { id: 'call_dup', name: 'refund', args: '{"orderId":"C-3003","amountMinor":25000}' },
+        {
+          id: 'call_dup',
+          name: 'refund',
+          args: '{"orderId":"C-3003","amountMinor":25000,"currency":"EUR"}',
+        },
       ],
     },
     { content: 'Understood, no refund then.' },
   ];
   const agent3 = makeAgent(ticket3);
   const paused3 = await agent3.invoke(user('Refund C-3003.'), config('t-3003'));
-  show('t-3003', paused3);
+  await show('t-3003', paused3);
   const dup = getApprovalRequest(paused3)!.proposals[0]!;
   const rejected = await agent3.invoke(
     resumeWith({
@@ -214,9 +240,32 @@ export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary>
     }),
     config('t-3003'),
   );
-  show('t-3003', rejected);
+  await show('t-3003', rejected);
 
-  heading(log, '7. The audit trail');
+  heading(log, '7. A refund for an order the server never listed: denied, nobody is asked');
+  const ticket4: ScriptedTurn[] = [
+    {
+      toolCalls: [
+        {
+          id: 'call_foreign',
+          name: 'refund',
+          args: '{"orderId":"Z-9999","amountMinor":12000,"currency":"EUR"}',
+        },
+      ],
+    },
+    { content: 'I cannot refund that order.' },
+  ];
+  const agent4 = makeAgent(ticket4);
+  const refundsBeforeForeign = backend.refunds.length;
+  const foreign = await agent4.invoke(user('Refund Z-9999.'), config('t-9999'));
+  await show('t-9999', foreign);
+  const foreignRefused =
+    getApprovalRequest(foreign) === undefined && backend.refunds.length === refundsBeforeForeign;
+  log(
+    `  ${foreignRefused ? c.green('refused') : c.red('NOT REFUSED')}: inside allOf, idsFromServerList's deny wins over moneyLimit's approval; no pause, nothing ran`,
+  );
+
+  heading(log, '8. The audit trail');
   const records = await audit.records();
   const chain = await verifyAuditChain(records);
   const counts = new Map<string, number>();
@@ -229,6 +278,7 @@ export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary>
     `  refunds executed: ${backend.refunds.map((r) => `${r.orderId} ${r.amountMinor}`).join(', ')}`,
   );
   log(`  customers deleted: ${backend.deletedCustomers.length}`);
+  const decisions = records.filter((r) => r.type === 'decided').map(summarizeDecision);
 
   const rejectionText = JSON.stringify(rejected.messages.map((m) => m.content));
   return {
@@ -240,5 +290,7 @@ export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary>
     editSupersedesOriginal: rewritten !== undefined,
     rejectionToldModel: rejectionText.includes('already compensated last week'),
     auditChainOk: chain.ok,
+    foreignRefused,
+    decisions,
   };
 }

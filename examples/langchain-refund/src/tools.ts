@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /** A tiny in-memory backend, so the demo can show what really happened. */
 export interface Backend {
-  refunds: { orderId: string; amountMinor: number }[];
+  refunds: { orderId: string; amountMinor: number; currency: string }[];
   deletedCustomers: string[];
 }
 
@@ -28,16 +28,18 @@ export function supportTools(backend: Backend) {
     },
   );
   const refund = tool(
-    async ({ orderId, amountMinor }) => {
-      backend.refunds.push({ orderId, amountMinor });
-      return `Refunded ${(amountMinor / 100).toFixed(2)} EUR on ${orderId}.`;
+    async ({ orderId, amountMinor, currency }) => {
+      backend.refunds.push({ orderId, amountMinor, currency });
+      return `Refunded ${(amountMinor / 100).toFixed(2)} ${currency} on ${orderId}.`;
     },
     {
       name: 'refund',
-      description: 'Refund an order. amountMinor is in integer minor units (cents).',
+      description:
+        'Refund an order. amountMinor is in integer minor units (cents); currency is an ISO 4217 code.',
       schema: z.object({
         orderId: z.string(),
         amountMinor: z.number().int().positive(),
+        currency: z.string().regex(/^[A-Z]{3}$/),
         reason: z.string().optional(),
       }),
     },
