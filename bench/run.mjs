@@ -1,7 +1,7 @@
 // `pnpm bench`: every benchmark of the repository, ratios against baselines in the same run.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formatRows, runCoreBench } from './core-bench.mjs';
 import { largeText, smallText } from './payloads.mjs';
@@ -9,7 +9,28 @@ import { largeText, smallText } from './payloads.mjs';
 console.log(`# argseal benchmarks (Node ${process.version}, ${new Date().toISOString()})`);
 console.log(`payloads: ${smallText.length} B and ${largeText.length} B of tool arguments\n`);
 console.log('## @argseal/core\n');
-console.log(formatRows(await runCoreBench()));
+const coreRows = await runCoreBench();
+const coreTable = formatRows(coreRows);
+console.log(coreTable);
+
+// `pnpm bench --write-readme` stores the measured table in packages/core/README.md
+if (process.argv.includes('--write-readme')) {
+  const readme = fileURLToPath(new URL('../packages/core/README.md', import.meta.url));
+  const text = readFileSync(readme, 'utf8');
+  const start = '<!-- bench:core:start -->';
+  const end = '<!-- bench:core:end -->';
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i < 0 || j < i) throw new Error('bench markers missing in packages/core/README.md');
+  const body = [
+    `Measured by \`pnpm bench\` on Node ${process.version}, 2 cores, ${new Date().toISOString().slice(0, 10)}.`,
+    `Payloads: ${smallText.length} B and ${largeText.length} B of tool arguments. Ratios are argseal / baseline from the same run (medians of interleaved rounds); below 1.0x argseal is faster.`,
+    '',
+    coreTable,
+  ].join('\n');
+  writeFileSync(readme, `${text.slice(0, i + start.length)}\n${body}\n${text.slice(j)}`);
+  console.log('\n(wrote the table into packages/core/README.md)');
+}
 
 // package benchmarks that live beside their packages
 const extra = [
