@@ -62,7 +62,7 @@ describe('ai-sdk-refund example', () => {
 
   it('runs as a process with its start script', { timeout: 60_000 }, () => {
     const cwd = fileURLToPath(new URL('..', import.meta.url));
-    const env = { ...process.env, OPENAI_API_KEY: '', NO_COLOR: '1' };
+    const env = { ...process.env, OPENAI_API_KEY: '', NO_COLOR: '1', ARGSEAL_CONSOLE_URL: '' };
     const result = spawnSync('pnpm', ['run', '--silent', 'start'], { cwd, env, encoding: 'utf8' });
     expect(result.status, `${result.stderr}${String(result.error ?? '')}`).toBe(0);
     expect(result.stdout).toContain('scripted offline model');
