@@ -165,6 +165,20 @@ function baseOf(call: PreparedToolCall): Base {
   };
 }
 
+/** The outcome when policy alone settles the call: shadow mode, allow or deny. */
+function settledByPolicy(
+  s: AuthorizeSettings,
+  decision: PolicyDecision,
+):
+  | { type: 'allow'; decision: PolicyDecision; shadow?: PolicyDecision }
+  | { type: 'deny'; reason: string; decision: PolicyDecision } {
+  if (s.mode === 'shadow') {
+    return { type: 'allow', decision: { type: 'allow', reason: 'shadow_mode' }, shadow: decision };
+  }
+  if (decision.type === 'allow') return { type: 'allow', decision };
+  return { type: 'deny', reason: decision.reason, decision };
+}
+
 /**
  * Policy plus a non-consuming look at the approval store (see `Authorizer.check`).
  */
@@ -176,10 +190,9 @@ export async function checkCall(
   const base = baseOf(call);
   const decision = await policyDecision(s, call, options, base);
   s.checked.set(call, decision);
-  if (s.mode === 'shadow')
-    return { type: 'allow', decision: { type: 'allow', reason: 'shadow_mode' }, shadow: decision };
-  if (decision.type === 'allow') return { type: 'allow', decision };
-  if (decision.type === 'deny') return { type: 'deny', reason: decision.reason, decision };
+  if (s.mode === 'shadow' || decision.type !== 'require_approval') {
+    return settledByPolicy(s, decision);
+  }
   if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
   const peek = await s.approvals.peek(call.bindingHash);
   if (peek.live) return { type: 'approved', grant: peek.grant, decision };
@@ -206,10 +219,9 @@ export async function authorizeCall(
 ): Promise<AuthorizationResult> {
   const base = baseOf(call);
   const decision = await policyDecision(s, call, options, base);
-  if (s.mode === 'shadow')
-    return { type: 'allow', decision: { type: 'allow', reason: 'shadow_mode' }, shadow: decision };
-  if (decision.type === 'allow') return { type: 'allow', decision };
-  if (decision.type === 'deny') return { type: 'deny', reason: decision.reason, decision };
+  if (s.mode === 'shadow' || decision.type !== 'require_approval') {
+    return settledByPolicy(s, decision);
+  }
   if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
 
   const consumed = await s.approvals.consume(call.bindingHash);

@@ -8,6 +8,7 @@ export const DEFAULT_MAX_DEPTH = 64;
 /** Default size limit for {@link parseStrictJson}, in UTF-16 code units (1 MiB). */
 export const DEFAULT_MAX_LENGTH = 1_048_576;
 
+/** Limits and error attribution for {@link parseStrictJson}. */
 export interface ParseStrictJsonOptions {
   /** Deepest allowed nesting of arrays/objects. Default 64. */
   maxDepth?: number;
@@ -128,18 +129,25 @@ class Parser {
         out[key] = value;
       }
       path.pop();
-      this.skipWs();
-      const c = t.charCodeAt(this.pos);
-      if (c === 44) {
-        this.pos++;
-        this.skipWs();
-      } else if (c === 125) {
-        this.pos++;
-        return out;
-      } else {
-        throw this.error('invalid_json');
-      }
+      if (this.endOfMember(125)) return out;
     }
+  }
+
+  /**
+   * After a member or element: consumes `,` (false: another follows) or the closing
+   * bracket `close` (true: the container ended). Anything else is a syntax error.
+   */
+  endOfMember(close: number): boolean {
+    this.skipWs();
+    const c = this.text.charCodeAt(this.pos);
+    if (c === 44) {
+      this.pos++;
+      this.skipWs();
+      return false;
+    }
+    if (c !== close) throw this.error('invalid_json');
+    this.pos++;
+    return true;
   }
 
   parseArray(depth: number): JsonValue {
@@ -157,17 +165,7 @@ class Parser {
       path.push(i);
       out.push(this.parseValue(depth));
       path.pop();
-      this.skipWs();
-      const c = t.charCodeAt(this.pos);
-      if (c === 44) {
-        this.pos++;
-        this.skipWs();
-      } else if (c === 93) {
-        this.pos++;
-        return out;
-      } else {
-        throw this.error('invalid_json');
-      }
+      if (this.endOfMember(93)) return out;
     }
   }
 
