@@ -18,6 +18,11 @@ const PKG = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(PKG, 'test-output');
 const ALICE = 'alice-e2e-token-0123456789abcdef';
 const AGENT = 'agent-e2e-token-0123456789abcdef';
+// examples/ai-sdk-refund runs as `support-agent` (its console mode, see its README).
+const EXAMPLE = join(PKG, '../../examples/ai-sdk-refund');
+const EXAMPLE_AGENT = 'example-e2e-token-0123456789abcdef';
+// The example imports these workspace packages from their dist.
+const EXAMPLE_DEPS = ['core', 'policies', 'ai-sdk', 'postgres', 'console'];
 
 if (!HAVE_CHROMIUM && !IN_CI) {
   console.warn(
@@ -44,8 +49,11 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)(title, { timeout: 180_000 }, () => {
   beforeAll(async () => {
     if (!HAVE_CHROMIUM)
       throw new Error(`CI=true: the browser test is mandatory but ${CHROMIUM} is missing`);
-    if (!existsSync(join(PKG, 'dist/index.js')))
-      execFileSync('pnpm', ['exec', 'tsdown'], { cwd: PKG, stdio: 'ignore' });
+    for (const dep of EXAMPLE_DEPS) {
+      const dir = join(PKG, '..', dep);
+      if (!existsSync(join(dir, 'dist/index.js')))
+        execFileSync('pnpm', ['exec', 'tsdown'], { cwd: dir, stdio: 'ignore' });
+    }
     mkdirSync(OUT, { recursive: true });
     dataDir = mkdtempSync(join(tmpdir(), 'argseal-console-e2e-'));
     profile = mkdtempSync(join(tmpdir(), 'argseal-chromium-profile-'));
@@ -54,7 +62,7 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)(title, { timeout: 180_000 }, () => {
       dataDir,
       env: {},
       tokens: { alice: ALICE },
-      agentTokens: { 'support-bot': AGENT },
+      agentTokens: { 'support-bot': AGENT, 'support-agent': EXAMPLE_AGENT },
     });
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
@@ -174,6 +182,100 @@ describe.skipIf(!HAVE_CHROMIUM && !IN_CI)(title, { timeout: 180_000 }, () => {
     await expect.poll(() => page.textContent('#d-status'), { timeout: 10_000 }).toBe('consumed');
     expect(await page.textContent('#decided-body')).toContain('alice');
     await page.screenshot({ path: join(OUT, 'console-after-approval.png'), fullPage: true });
+    expect(dialogs).toEqual([]);
+    expect(cspErrors).toEqual([]);
+  });
+
+  it('runs the ai-sdk-refund example against the console: it pauses, alice approves in the page, the example executes once', async () => {
+    await page.goto(`${running.url}/`);
+    if (new URL(page.url()).pathname === '/login') {
+      await page.fill('#token', ALICE);
+      await page.click('#login-button');
+      await page.waitForURL(`${running.url}/`);
+    }
+    await expect.poll(() => page.textContent('#whoami')).toBe('alice');
+
+    // The example in console mode, as its README runs it, in its own process.
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/main.ts', `--console=${running.url}`, '--timeout=150'],
+      {
+        cwd: EXAMPLE,
+        env: {
+          ...process.env,
+          OPENAI_API_KEY: '',
+          NO_COLOR: '1',
+          ARGSEAL_CONSOLE_URL: '',
+          ARGSEAL_CONSOLE_AGENT_TOKEN: EXAMPLE_AGENT,
+        },
+      },
+    );
+    children.push(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    await expect
+      .poll(
+        () => {
+          if (child.exitCode !== null)
+            throw new Error(`example exited ${child.exitCode}: ${stdout}${stderr}`);
+          return stdout.includes('approve it in the console');
+        },
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBe(true);
+    const proposalId = /^ {2}proposal (\S+)$/m.exec(stdout)?.[1] ?? '';
+    const proposalHash = /^ {2}hash {5}([0-9a-f]{64})$/m.exec(stdout)?.[1] ?? '';
+    expect(proposalId).not.toBe('');
+    expect(proposalHash).not.toBe('');
+
+    // The open page lists the example's proposal by itself; the detail shows what will run.
+    const item = page.locator(`a[data-proposal-id="${proposalId}"]`);
+    await item.waitFor({ timeout: 15_000 });
+    await item.click();
+    await expect.poll(() => page.textContent('#d-hash')).toBe(proposalHash);
+    expect(await page.textContent('#d-agent')).toBe('support-agent');
+    expect(await page.textContent('#d-tool-name')).toBe('refund');
+    expect(await page.textContent('#d-reason')).toBe('money_above_approval_threshold');
+    expect(await page.textContent('#d-args')).toBe(
+      '{\n  "amount": 12000,\n  "currency": "EUR",\n  "orderId": "A-1001",\n  "reason": "arrived damaged"\n}',
+    );
+    expect(await page.isVisible('#d-rewrite')).toBe(false);
+    await page.fill('#d-note', 'damaged on arrival, photos checked');
+    await page.screenshot({ path: join(OUT, 'console-example-detail.png'), fullPage: true });
+    // Still waiting: nothing ran before a person decided.
+    expect(stdout).not.toContain('executed refund');
+    expect(child.exitCode).toBeNull();
+
+    await page.click('#approve');
+    await expect.poll(() => page.textContent('#d-message')).toBe('Approved by alice.');
+    expect(await exited, `${stdout}${stderr}`).toBe(0);
+    expect(stdout).toContain('approved in the console by alice');
+    expect(stdout).toContain(
+      'executed refund once: [{"orderId":"A-1001","amount":12000,"currency":"EUR"}]',
+    );
+
+    await expect.poll(() => page.textContent('#d-status'), { timeout: 10_000 }).toBe('consumed');
+    await expect
+      .poll(() => page.getAttribute('#audit-status', 'data-verified'), { timeout: 10_000 })
+      .toBe('true');
+    const auditRows = (type: string) =>
+      page
+        .locator('#audit-body tr')
+        .filter({ has: page.locator('td:nth-child(3)', { hasText: new RegExp(`^${type}$`) }) })
+        .filter({ has: page.locator('td:nth-child(4)', { hasText: /^support-agent$/ }) })
+        .filter({ has: page.locator('td:nth-child(5)', { hasText: /^refund$/ }) });
+    await expect.poll(() => auditRows('executed').count(), { timeout: 10_000 }).toBe(1);
+    expect(await auditRows('approval_granted').textContent()).toContain('by alice');
+    expect(await auditRows('approval_consumed').count()).toBe(1);
+    expect(await page.textContent('#audit-status')).toMatch(/^chain verified · \d+ records$/);
+    await page.screenshot({ path: join(OUT, 'console-example-executed.png'), fullPage: true });
     expect(dialogs).toEqual([]);
     expect(cspErrors).toEqual([]);
   });
