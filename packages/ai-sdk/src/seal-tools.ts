@@ -18,6 +18,7 @@ import { createToolApproval } from './tool-approval.js';
 
 type WrappableModel = Parameters<typeof wrapLanguageModel>[0]['model'];
 
+/** Options of {@link sealTools}. `Context` is the server context type of the authorizer. */
 export interface SealToolsOptions<Context = unknown> {
   /** The argseal authorizer (policy, approval store, audit, rewrite hooks). */
   authorizer: Authorizer<Context>;

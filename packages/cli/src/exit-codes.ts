@@ -13,4 +13,5 @@ export const EXIT_CODES = {
   internal: 70,
 } as const;
 
+/** One of the {@link EXIT_CODES} values: 0, 2, 64 or 70. */
 export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];

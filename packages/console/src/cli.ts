@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ArgsealError } from '@argseal/core';
 import { type RunningConsole, startConsole } from './start-console.js';
 
+/** Help text of `argseal console`, printed by `--help` and after a command-line error. */
 export const CONSOLE_USAGE = `Usage: argseal console [options]
 
 Starts the argseal approval console (web page + JSON API).
@@ -19,9 +20,13 @@ Tokens: ARGSEAL_CONSOLE_TOKENS="alice:<token>,bob:<token>" (approvers, required)
 There is no default token: the console refuses to start without one.
 `;
 
+/** Where {@link runConsoleCli} writes and reads; every field defaults to the real process. */
 export interface ConsoleCliIo {
+  /** Receives the banner and help text. Default: `process.stdout`. */
   stdout?: (text: string) => void;
+  /** Receives errors and the non-loopback warning. Default: `process.stderr`. */
   stderr?: (text: string) => void;
+  /** Environment for tokens, config file and `DATABASE_URL`. Default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
   /** Wait for SIGINT/SIGTERM and close (default true). Tests pass false and close themselves. */
   waitForSignal?: boolean;

@@ -18,8 +18,11 @@ import { createSessionStore, DEFAULT_SESSION_TTL_MS } from './sessions.js';
 import { loadStaticAssets } from './static-assets.js';
 import { assertDisjoint, createTokenRegistry, type TokenInput } from './tokens.js';
 
+/** Options of {@link createConsoleServer}. */
 export interface ConsoleServerOptions {
+  /** The approval store the console lists and decides proposals in. */
   store: ApprovalStore;
+  /** The audit trail the console shows and verifies (also receives agent-submitted events). */
   audit: AuditSink;
   /** Approver tokens (required, at least one): `"alice:<token>,bob:<token>"`, `{ alice: token }` or a list. */
   tokens: TokenInput;

@@ -8,6 +8,10 @@ export interface ConsoleSession {
   expiresAt: number;
 }
 
+/**
+ * Name of the browser session cookie set by `POST /api/session` (HttpOnly, SameSite=Strict,
+ * Secure over https). State-changing requests with it also need the session's CSRF token.
+ */
 export const SESSION_COOKIE = 'argseal_session';
 /** Default session lifetime: eight hours. */
 export const DEFAULT_SESSION_TTL_MS = 8 * 60 * 60 * 1000;

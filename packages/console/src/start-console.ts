@@ -7,36 +7,54 @@ import { type ConsoleStorageOptions, openConsoleStorage } from './storage.js';
 import { resolveConsoleTokens } from './token-config.js';
 import { createTokenRegistry, type TokenInput } from './tokens.js';
 
+/** Address the console binds to by default: loopback only. */
 export const DEFAULT_HOST = '127.0.0.1';
+/** Port the console listens on by default. */
 export const DEFAULT_PORT = 7407;
 
+/**
+ * Options of {@link startConsole}: storage (see {@link ConsoleStorageOptions}), socket,
+ * tokens and session settings. Tokens not given here are read from `env` and the config file.
+ */
 export interface StartConsoleOptions extends ConsoleStorageOptions {
   /** Default 7407; 0 picks a free port. */
   port?: number | undefined;
   /** Default 127.0.0.1 (loopback only). */
   host?: string | undefined;
+  /** Approver tokens; wins over `ARGSEAL_CONSOLE_TOKENS` and the config file. */
   tokens?: TokenInput | undefined;
+  /** Agent tokens; wins over `ARGSEAL_CONSOLE_AGENT_TOKENS` and the config file. */
   agentTokens?: TokenInput | undefined;
   /** JSON file with `approvers` and `agents` (see README). */
   configFile?: string | undefined;
   /** Environment to read tokens, config file and DATABASE_URL from. Default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** What an agent token may act for; see {@link ConsoleServerOptions.agentScope}. Default `own`. */
   agentScope?: 'own' | 'any';
+  /** Browser session lifetime. Default eight hours. */
   sessionTtlMs?: number;
   /** Use this store and sink instead of opening storage (both or neither). */
   store?: ApprovalStore;
   audit?: AuditSink;
 }
 
+/** A console started by {@link startConsole} and listening. */
 export interface RunningConsole {
+  /** Base URL, e.g. `http://127.0.0.1:7407` (IPv6 hosts in brackets). */
   url: string;
+  /** The bound address. */
   host: string;
+  /** The bound port (the real one when `0` was asked for). */
   port: number;
+  /** The approval store the console serves. */
   store: ApprovalStore;
+  /** The audit sink the console serves. */
   audit: AuditSink;
   /** Where data lives, for the startup banner. */
   storage: string;
+  /** Number of approver tokens configured. */
   approvers: number;
+  /** Stops listening, drops open connections, then closes storage. Idempotent. */
   close(): Promise<void>;
 }
 

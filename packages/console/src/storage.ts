@@ -11,6 +11,7 @@ import { ConsoleError } from './errors.js';
 /** Where the console keeps proposals, grants and audit. */
 export type ConsoleStorageKind = 'embedded' | 'postgres' | 'memory';
 
+/** Where {@link openConsoleStorage} keeps its data. */
 export interface ConsoleStorageOptions {
   /** Default: `postgres` when `databaseUrl` is set, else `embedded`. */
   storage?: ConsoleStorageKind | undefined;
@@ -20,15 +21,21 @@ export interface ConsoleStorageOptions {
   databaseUrl?: string | undefined;
 }
 
+/** Storage opened by {@link openConsoleStorage}: an approval store and an audit sink sharing one database. */
 export interface ConsoleStorage {
+  /** Which backend was opened. */
   kind: ConsoleStorageKind;
+  /** Approval store (SQL from `@argseal/postgres`, or memory). */
   store: ApprovalStore;
+  /** Hash-chained audit log in the same database; receives the store's decision events. */
   audit: AuditSink;
   /** Human-readable location (no credentials). */
   description: string;
+  /** Closes the database connection (pool or PGlite); a no-op for memory. */
   close(): Promise<void>;
 }
 
+/** Default embedded PGlite directory, relative to the working directory. */
 export const DEFAULT_DATA_DIR = '.argseal';
 
 interface SqlModule {

@@ -3,9 +3,11 @@ import { parseStrictJson } from '@argseal/core';
 import { ConsoleError } from './errors.js';
 import type { TokenInput } from './tokens.js';
 
-/** Environment variables the console reads. */
+/** Environment variable with the approver tokens: `"alice:<token>,bob:<token>"`. */
 export const ENV_APPROVER_TOKENS = 'ARGSEAL_CONSOLE_TOKENS';
+/** Environment variable with the agent tokens: `"support-bot:<token>"` (optional). */
 export const ENV_AGENT_TOKENS = 'ARGSEAL_CONSOLE_AGENT_TOKENS';
+/** Environment variable naming a JSON token file (`{"approvers":{...},"agents":{...}}`). */
 export const ENV_CONFIG_FILE = 'ARGSEAL_CONSOLE_CONFIG';
 
 export interface ResolvedTokens {

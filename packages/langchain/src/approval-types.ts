@@ -1,5 +1,9 @@
 import type { JsonObject, JsonValue } from '@argseal/core';
 
+/**
+ * The `kind` of every {@link ArgsealApprovalRequest} interrupt value; check it to tell an
+ * argseal approval pause from other interrupts in the same graph.
+ */
 export const APPROVAL_REQUEST_KIND = 'argseal.approval_request';
 
 /** One call waiting for a human, as shown in the interrupt payload. */
@@ -63,6 +67,12 @@ interface DecisionBase {
   note?: string;
 }
 
+/**
+ * A human's decision on one pending proposal in an {@link ArgsealResume}: `approve` or
+ * `reject` it, or `edit` it into another call (which gets its own proposal and goes through
+ * the whole pipeline again). Matched by `proposalHash` and `proposalId`; a decision for a
+ * proposal that is not pending is refused (see {@link ArgsealRefusal}).
+ */
 export type ArgsealDecision =
   | (DecisionBase & { type: 'approve' })
   | (DecisionBase & { type: 'reject' })

@@ -9,6 +9,7 @@ import type { ContextResolver } from './seal-tool.js';
 import type { SealableTool } from './sealable.js';
 import { sealedToolCall } from './tool-seam.js';
 
+/** Options of {@link argsealMiddleware}. */
 export interface ArgsealMiddlewareOptions<Context = unknown> {
   /** Prepares, authorizes and executes every call; its approval store and audit sink are used. */
   authorizer: Authorizer<Context>;

@@ -11,6 +11,7 @@ export type ContextResolver<Context> = (
   config: RunnableConfig | undefined,
 ) => Context | Promise<Context>;
 
+/** Options of {@link sealTool} (and of each {@link SealedTool} it creates). */
 export interface SealToolOptions<Context = unknown> {
   /** The authorizer that prepares, authorizes and executes every call. */
   authorizer: Authorizer<Context>;

@@ -1,5 +1,6 @@
 import type { ArgsealTool } from '@argseal/core';
 
+/** An object-typed JSON Schema, as the OpenAI Agents SDK takes for a function tool's `parameters`. */
 export type JsonObjectSchema = {
   type: 'object';
   properties: Record<string, unknown>;

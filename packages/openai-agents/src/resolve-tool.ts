@@ -9,6 +9,7 @@ import type { SealedToolSpec } from './tool-seam.js';
 /** A tool that can be sealed: a `defineTool` tool or a tool from this package's `tool()`. */
 export type SealableTool = ArgsealTool<any, any, any> | FunctionTool<any, any, any>;
 
+/** Options of {@link AgentsSeal.tool} for sealing an argseal (`defineTool`) tool. */
 export interface SealToolOptions {
   /** JSON Schema shown to the model for an argseal tool (default: from the schema). */
   parameters?: JsonObjectSchema;

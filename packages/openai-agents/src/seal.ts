@@ -16,6 +16,7 @@ import { isSealedModel, sealModelWith } from './model-seam.js';
 import { resolveTool, type SealableTool, type SealToolOptions } from './resolve-tool.js';
 import { buildSealedTool, isSealedTool } from './tool-seam.js';
 
+/** Options of {@link createAgentsSeal}. */
 export interface AgentsSealOptions<Context> {
   /** A configured authorizer (policy, approvals, audit, rewrite hooks). */
   authorizer: Authorizer<Context>;
@@ -32,16 +33,32 @@ export interface AgentsSealOptions<Context> {
   cacheSize?: number;
 }
 
+/**
+ * The decision fields of {@link AgentsSeal.approve}: `approver` (required), `note`,
+ * `expiresAt` and `uses`, validated by the approval store (`ApprovalError` codes such as
+ * `invalid_approver`, `expiry_in_past`, `invalid_uses`).
+ */
 export interface DecideOptions extends Omit<ApprovalDecisionInput, 'decision'> {}
 
+/** The decision fields of {@link AgentsSeal.reject}, plus the message the model sees. */
 export interface RejectOptions extends DecideOptions {
   /** Text the model receives instead of the tool result. */
   message?: string;
 }
 
+/**
+ * The OpenAI Agents adapter returned by {@link createAgentsSeal}. `approve` and `reject`
+ * throw {@link ArgsealAgentsError} `interruption_not_found`, `not_a_tool_interruption`,
+ * `invalid_arguments` or `proposal_not_found` when the interruption does not resolve to a
+ * pending proposal; nothing is decided then.
+ */
 export interface AgentsSeal<Context = unknown> {
+  /** The authorizer every sealed tool runs through. */
   readonly authorizer: Authorizer<Context>;
-  /** A clone of `agent` with every tool sealed and its model wrapped. */
+  /**
+   * A clone of `agent` with every tool sealed and its model wrapped. Handoff target agents
+   * must be sealed first (`unsealed_handoff` otherwise).
+   */
   agent<TAgent extends Agent<any, any>>(
     agent: TAgent,
     options?: { tools?: SealableTool[] },

@@ -19,6 +19,7 @@ import { type Runner, runnerFor, type SqlQueryable } from './sql-db.js';
 import { PROPOSALS, proposalColumns, READ_PROPOSAL_COLUMNS } from './sql-text.js';
 import { assertHash, assertProposal, DEFAULT_GRANT_TTL_MS } from './validate.js';
 
+/** Options of {@link createSqlApprovalStore}. */
 export interface SqlApprovalStoreOptions {
   /** Receives approval_granted / approval_rejected events (as core's memory store). */
   audit?: AuditSink;

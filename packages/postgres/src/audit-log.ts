@@ -25,6 +25,10 @@ const WRITE_RECORD = `WITH inserted AS (
   UPDATE argseal_audit_head SET next_seq = inserted.seq + 1, hash = inserted.hash
   FROM inserted WHERE argseal_audit_head.id = 1`;
 
+/**
+ * The SQL audit sink returned by {@link createSqlAuditLog}: an {@link AuditSink} whose
+ * `records` can page through the chain.
+ */
 export interface SqlAuditLog extends AuditSink {
   /** Records with `seq >= fromSeq`, in chain order, at most `limit` of them. */
   records(options?: { fromSeq?: number; limit?: number }): Promise<AuditRecord[]>;

@@ -5,6 +5,7 @@ import { type QueryFn, runnerFor, type SqlQueryable } from './sql-db.js';
 /** Key of the transaction-scoped advisory lock that serializes concurrent `migrate` calls. */
 const MIGRATION_LOCK_KEY = 0x61726773; // 'args'
 
+/** What {@link migrate} did. */
 export interface MigrateResult {
   /** Versions applied by this call (empty when the schema was already current). */
   applied: number[];

@@ -7,6 +7,11 @@ export interface Migration {
 
 export const MIGRATIONS_TABLE = 'argseal_schema_migrations';
 
+/**
+ * Every schema step in version order (tables `argseal_proposals`, `argseal_grants`,
+ * `argseal_audit`, `argseal_audit_head`). {@link migrate} applies the ones a database lacks;
+ * exported so teams that run their own migration tool can copy the SQL.
+ */
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,

@@ -1,6 +1,13 @@
 import { ApprovalError } from '@argseal/core';
 import { ConsoleError } from '../errors.js';
 
+/**
+ * Connection settings of {@link createConsoleApprovalStore} and {@link createConsoleAuditSink}
+ * (an agent talking to a running console over HTTP). Checked when the client is created:
+ * {@link ConsoleError} `invalid_console_url` (not an absolute http(s) URL),
+ * `insecure_console_url` (plain http to a non-loopback host without `allowInsecureHttp`),
+ * `missing_token` (empty token).
+ */
 export interface ConsoleClientOptions {
   /** The console's base URL, e.g. `http://127.0.0.1:7407`. */
   url: string;

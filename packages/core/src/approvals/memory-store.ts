@@ -13,9 +13,11 @@ import type {
 } from './types.js';
 import { assertHash, assertProposal, DEFAULT_GRANT_TTL_MS, normalizeDecision } from './validate.js';
 
+/** Options of {@link createMemoryApprovalStore}. */
 export interface MemoryApprovalStoreOptions {
   /** Receives approval_granted / approval_rejected events. */
   audit?: AuditSink;
+  /** Clock for decisions, expiry and grant lookups; defaults to `() => new Date()`. */
   now?: () => Date;
   /** Lifetime of a grant decided without `expiresAt`. Default one hour. */
   defaultGrantTtlMs?: number;

@@ -22,6 +22,11 @@ export interface SuspendedToolProposal {
   originalArguments?: string;
 }
 
+/**
+ * Lifecycle status of a stored proposal: `pending` until a human decides it, then
+ * `approved` or `rejected`; an approved proposal becomes `consumed` when its grant's last
+ * use is taken, or reads as `expired` once the grant's `expiresAt` has passed unused.
+ */
 export type ProposalStatus = 'pending' | 'approved' | 'rejected' | 'consumed' | 'expired';
 
 /** A proposal as kept by a store, with its lifecycle status. */
@@ -45,6 +50,12 @@ export interface ApprovalGrant {
   usesLeft: number;
 }
 
+/**
+ * A human's decision on a pending proposal, passed to {@link ApprovalStore.decide}.
+ * Stores validate it and throw {@link ApprovalError} with code `invalid_decision`,
+ * `invalid_approver` (empty or over 200 characters), `invalid_note` (over 2000 characters),
+ * `invalid_expiry`, `expiry_in_past` or `invalid_uses` (not an integer from 1 to 1000).
+ */
 export interface ApprovalDecisionInput {
   decision: 'approve' | 'reject';
   approver: string;
@@ -60,12 +71,19 @@ export type PeekResult =
   | { live: true; grant: ApprovalGrant }
   | { live: false; reason: 'no_grant' | 'expired' | 'used_up' | 'rejected' };
 
+/**
+ * Result of {@link ApprovalStore.consume}: the approve grant one use was taken from, or why
+ * no use could be taken (a live reject for the same binding hash wins over a live approve).
+ */
 export type ConsumeResult =
   | { ok: true; grant: ApprovalGrant }
   | { ok: false; reason: 'no_grant' | 'expired' | 'used_up' | 'rejected' };
 
+/** Filter for {@link ApprovalStore.listProposals}. Results are newest first. */
 export interface ListProposalsFilter {
+  /** Only proposals in this status. Default `all`. */
   status?: ProposalStatus | 'all';
+  /** At most this many proposals. Default: no limit in the memory store. */
   limit?: number;
 }
 

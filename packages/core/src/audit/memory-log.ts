@@ -1,6 +1,7 @@
 import { auditRecordBody, computeAuditHash, GENESIS_HASH } from './audit-hash.js';
 import type { AuditEvent, AuditRecord, AuditSink } from './types.js';
 
+/** The in-memory audit sink returned by {@link createMemoryAuditLog}. */
 export interface MemoryAuditLog extends AuditSink {
   /** The records as stored (mutable: for tamper tests). */
   readonly raw: AuditRecord[];

@@ -1,6 +1,12 @@
 import type { JsonValue } from '../json/types.js';
 import type { PolicyTrace } from '../policy/types.js';
 
+/**
+ * Kind of an {@link AuditEvent}: the pipeline emits `proposed`, `decided`, `rewritten`,
+ * `shadow`, `invalid`, `approval_requested`, `approval_consumed`, `approval_mismatched`
+ * (resume with changed arguments), `approval_expired`, `executed` and `failed`; approval
+ * stores emit `approval_granted` and `approval_rejected` when a human decides.
+ */
 export type AuditEventType =
   | 'proposed'
   | 'decided'
@@ -50,7 +56,14 @@ export interface AuditRecord extends AuditEvent {
   hash: string;
 }
 
+/**
+ * Where audit events go. Implementations chain each record to the previous one
+ * (`prevHash`, `hash`) so {@link verifyAuditChain} can detect edits, drops and reorders:
+ * {@link createMemoryAuditLog} in core, `createSqlAuditLog` in `@argseal/postgres`.
+ */
 export interface AuditSink {
+  /** Appends one event and resolves to the stored, hash-chained record. */
   append(event: AuditEvent): Promise<AuditRecord>;
+  /** All records in chain order (copies). */
   records(): Promise<AuditRecord[]>;
 }

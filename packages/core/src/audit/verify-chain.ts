@@ -3,6 +3,10 @@ import { canonicalize } from '../json/canonicalize.js';
 import { AUDIT_HASH_PREFIX, GENESIS_HASH } from './audit-hash.js';
 import type { AuditRecord } from './types.js';
 
+/**
+ * Result of {@link verifyAuditChain}: `ok` with the chain length and head hash, or the
+ * index of the first record that does not verify and why.
+ */
 export type AuditChainVerification =
   | { ok: true; length: number; head: string }
   | {

@@ -23,14 +23,22 @@ export type RewriteHook<Context = unknown> = (
   input: RewriteInput<Context>,
 ) => JsonValue | undefined | Promise<JsonValue | undefined>;
 
+/**
+ * Options of {@link createAuthorizer}. `Context` is the type of the application-owned
+ * server context passed per call and handed to policies and tools.
+ */
 export interface AuthorizerOptions<Context = unknown> {
+  /** Name of the agent; part of every proposal hash. Non-empty, well-formed string. */
   agent: string;
   /** Required. A missing policy is a configuration error (closed by default). */
   policy: ToolPolicy<Context>;
   /** Where approvals wait. Without one, `require_approval` denies. */
   approvals?: ApprovalStore;
+  /** Receives every pipeline event (proposed, decided, executed, ...). */
   audit?: AuditSink;
+  /** `enforce` (default) blocks as the policy decides; `shadow` records and executes anyway. */
   mode?: PolicyMode;
+  /** Hooks that may replace the arguments before the call's identity is computed, in order. */
   rewrite?: readonly RewriteHook<Context>[];
   /** Limits for parseStrictJson / createSnapshot. */
   maxDepth?: number;
@@ -47,9 +55,13 @@ export interface AuthorizerOptions<Context = unknown> {
   sha256?: Sha256Hex;
 }
 
+/** Per-call options of the {@link Authorizer} methods. */
 export interface CallOptions<Context = unknown> {
+  /** The provider's id for this call; generated when absent. */
   toolCallId?: string;
+  /** Application-owned server context (identity, scope) for policies and the tool. */
   context?: Context;
+  /** Passed to the tool's `execute`. */
   signal?: AbortSignal;
   /** Set by adapters on resume: the proposal hash the caller believes was approved. */
   resumeOf?: string;
@@ -78,6 +90,10 @@ export interface PreparedToolCall {
   readonly bindingHash: string;
 }
 
+/**
+ * Result of {@link Authorizer.prepare}: the prepared call, or the validation error
+ * (stage `decode`, `rewrite`, `schema` or `snapshot`) when the arguments were rejected.
+ */
 export type PrepareResult =
   | { ok: true; call: PreparedToolCall }
   | { ok: false; error: ToolArgumentsValidationError };
@@ -103,6 +119,11 @@ interface OutcomeBase {
   toolCallId: string;
 }
 
+/**
+ * What happened to one call attempt: `executed` (with the tool's result), `denied` by policy
+ * or approval, `suspended` waiting for a human, `invalid` arguments (nothing ran), or
+ * `failed` when the tool itself threw (`error` is what it threw).
+ */
 export type CallOutcome<Output = unknown> =
   | (OutcomeBase & {
       status: 'executed';
@@ -128,6 +149,10 @@ export type CallOutcome<Output = unknown> =
       argsCanonicalJson: string;
     });
 
+/**
+ * The lifecycle every adapter reuses, created by {@link createAuthorizer}. One attempt is
+ * `prepare` → `check`/`authorize` → `execute`; `run` and `call` combine the steps.
+ */
 export interface Authorizer<Context = unknown> {
   readonly agent: string;
   readonly mode: PolicyMode;

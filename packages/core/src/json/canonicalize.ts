@@ -3,6 +3,7 @@ import { snapshotKind, sortedCopy } from './snapshot.js';
 import { prototypesCarryToJSON, type StrictDomainOptions, sortKeys } from './strict-domain.js';
 import type { JsonValue } from './types.js';
 
+/** Options of {@link canonicalize}: depth limit, tool name and stage reported on errors. */
 export type CanonicalizeOptions = StrictDomainOptions;
 
 /**

@@ -19,6 +19,7 @@ const trusted = new WeakSet<object>();
 /** Trusted snapshots with no array-index-like keys: `JSON.stringify` is their JCS text. */
 const stringifyOrdered = new WeakSet<object>();
 
+/** Options of {@link createSnapshot}: depth limit, tool name and stage reported on errors. */
 export type CreateSnapshotOptions = StrictDomainOptions;
 
 /**

@@ -15,6 +15,10 @@ import type { EgressReason } from './reasons.js';
 /** Resolves a hostname to IP addresses (text). Inject your own (DNS, DoH, a cache). */
 export type EgressResolver = (hostname: string) => Promise<readonly string[]>;
 
+/**
+ * What {@link checkEgress} lets through. Validated by {@link compileEgressOptions}, which
+ * throws {@link PolicyConfigError} `invalid_policy_options` on malformed values.
+ */
 export interface EgressOptions {
   /** Only these hosts may be reached: exact (`api.example.com`) or `*.example.com` (subdomains). */
   allowHosts?: readonly string[];

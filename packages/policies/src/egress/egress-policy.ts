@@ -4,6 +4,11 @@ import { compilePointers, resolvePointer } from '../internal/json-pointer.js';
 import { checkEgress, compileEgressOptions, type EgressOptions } from './check-egress.js';
 import type { EgressReason } from './reasons.js';
 
+/**
+ * Options of {@link egressPolicy}: the {@link EgressOptions} of the check plus where the URL
+ * arguments are. Malformed options throw {@link PolicyConfigError} (`invalid_policy_options`,
+ * `invalid_json_pointer`) when the policy is created.
+ */
 export interface EgressPolicyOptions extends EgressOptions {
   /** JSON Pointers of URL arguments (`*` matches every array element). */
   paths: readonly string[];

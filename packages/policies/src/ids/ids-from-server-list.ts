@@ -6,6 +6,12 @@ import { compilePointers, resolvePointer } from '../internal/json-pointer.js';
 /** An id the server vouches for: a string or a safe integer. */
 export type ServerId = string | number;
 
+/**
+ * Options of {@link idsFromServerList}: which argument ids to check and the server's list
+ * to check them against. A `list` that throws denies (`id_server_list_unavailable`). A
+ * missing `list` function or malformed `paths` throw {@link PolicyConfigError}
+ * (`invalid_policy_options`, `invalid_json_pointer`) when the policy is created.
+ */
 export interface IdsFromServerListOptions<C = unknown> {
   /**
    * JSON Pointers of the ids to check. `*` matches every array element:

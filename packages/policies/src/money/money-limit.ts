@@ -11,6 +11,11 @@ export interface CurrencyLimit {
   approvalAbove?: number;
 }
 
+/**
+ * Options of {@link moneyLimit}. Malformed options (missing `limits`, limits that are not
+ * non-negative safe integers, `approvalAbove` above `ceiling`) throw
+ * {@link PolicyConfigError} `invalid_policy_options` when the policy is created.
+ */
 export interface MoneyLimitOptions {
   /** JSON Pointer of the amount, an integer in minor units. Default `/amount`. */
   amount?: string;

@@ -2,8 +2,13 @@ import { ArgsealError, type JsonValue, type RewriteHook } from '@argseal/core';
 import { PolicyConfigError } from '../errors.js';
 import { escapeToken } from '../internal/json-pointer.js';
 
+/** A Unicode normalization form, as taken by `String.prototype.normalize`. */
 export type UnicodeForm = 'NFC' | 'NFD' | 'NFKC' | 'NFKD';
 
+/**
+ * Options of {@link normalizeUnicode}. An unknown `form` throws {@link PolicyConfigError}
+ * `invalid_policy_options` when the hook is created.
+ */
 export interface NormalizeUnicodeOptions {
   /** Normalization form. Default `NFC`. */
   form?: UnicodeForm;

@@ -14,6 +14,11 @@ export const DEFAULT_SCOPE_FIELDS: readonly string[] = Object.freeze([
   'userId',
 ]);
 
+/**
+ * Which schema properties count as scope fields, for {@link findScopeFields},
+ * {@link assertNoScopeFields} and {@link defineScopedTool}. Invalid values throw
+ * {@link PolicyConfigError} `invalid_policy_options` or `invalid_json_pointer`.
+ */
 export interface ScopeFieldOptions {
   /** Field names that count as scope. Replaces {@link DEFAULT_SCOPE_FIELDS}. */
   fields?: readonly string[];

@@ -16,12 +16,22 @@ export interface ScopedExecutionContext<Context, Scope> extends ToolExecutionCon
 /** Reads the server's scope from the server context; `undefined`/`null` means none. */
 export type ScopeReader<Context, Scope> = (context: Context) => Scope | null | undefined;
 
+/**
+ * A tool definition for {@link defineScopedTool}: the same fields as `defineTool`'s, with an
+ * `execute` that also receives the server's scope in `ctx.scope`.
+ */
 export interface ScopedToolDefinition<Input, Output, Context, Scope>
   extends Omit<ToolDefinition<Input, Output, Context>, 'execute'> {
+  /** The tool body; runs only with a scope read from the server context. */
   execute: (input: Input, ctx: ScopedExecutionContext<Context, Scope>) => Output | Promise<Output>;
 }
 
+/**
+ * Options of {@link defineScopedTool}: how to read the scope from the server context, plus
+ * the {@link ScopeFieldOptions} used to refuse schemas that declare scope fields.
+ */
 export interface ScopedToolOptions<Context, Scope> extends ScopeFieldOptions {
+  /** Reads the scope from the server context at execution; none throws `scope_missing`. */
   scope: ScopeReader<Context, Scope>;
 }
 
