@@ -4,7 +4,8 @@
 // installs the tarballs plus their peer dependencies (versions from pnpm-lock.yaml) into a
 // scratch npm project in the OS temp dir with plain `npm install`, then there:
 //   - type-checks scripts/release-check/consumers/<dir>.ts against the built .d.ts
-//     (strict; moduleResolution bundler + module esnext, and node16 + module node16),
+//     (strict; moduleResolution bundler + module esnext, and node16 + module node16), and
+//     the VARIANTS below with an optional peer hidden (a user who did not install it),
 //   - runs scripts/release-check/smoke/<dir>.mjs (offline: scripted models, PGlite),
 //   - runs publint --strict and attw --profile esm-only on every tarball, checks the packed
 //     file list and the package.json metadata (scripts/package-metadata.mjs).
@@ -34,6 +35,14 @@ import {
   publicPackages,
   REQUIRED_SMOKES,
 } from './release-check/lib/workspace.mjs';
+
+/**
+ * Extra consumer type checks per package dir: `file` in consumers/, checked with the
+ * `without` packages hidden from module resolution (optional peers a user may not install).
+ */
+const VARIANTS = {
+  postgres: [{ file: 'postgres-pg-only.ts', without: ['@electric-sql/pglite'], what: 'pg only' }],
+};
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const here = join(root, 'scripts/release-check');
@@ -112,8 +121,8 @@ for (const p of toInstall) {
     dependencies[peer] = lockedVersion(lock, `packages/${p.dir}`, peer, range);
   }
 }
-// smoke scripts use zod; consumers that opt in to node types use @types/node
-for (const extra of ['zod', '@types/node'])
+// smoke scripts use zod; consumers use @types/node, and the pg-only consumer @types/pg
+for (const extra of ['zod', '@types/node', '@types/pg'])
   dependencies[extra] ??= lockedVersion(lock, '.', extra, '*');
 for (const p of toInstall) dependencies[p.name] = `file:${tarballs.get(p.name)}`;
 writeFileSync(
@@ -176,6 +185,19 @@ for (const p of packages) {
       });
       return { label, ok: r.code === 0, detail: r.stdout + r.stderr, ms: r.ms, note: r.stdout };
     });
+  }
+  for (const variant of VARIANTS[p.dir] ?? []) {
+    for (const mode of ['bundler', 'node16']) {
+      const label = `types ${p.name} ${variant.what}, without ${variant.without.join(', ')} (${mode})`;
+      const without = variant.without.flatMap((name) => ['--without', name]);
+      tasks.push(async () => {
+        const file = join(scratch, 'consumers', variant.file);
+        const r = await run('node', [join(here, 'lib/typecheck.mjs'), file, mode, ...without], {
+          cwd: scratch,
+        });
+        return { label, ok: r.code === 0, detail: r.stdout + r.stderr, ms: r.ms, note: r.stdout };
+      });
+    }
   }
   const smoke = join(scratch, 'smoke', `${p.dir}.mjs`);
   if (existsSync(smoke)) {

@@ -1,17 +1,60 @@
-import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
+// PGlite is an optional peer: its types must not appear in this file's exported signatures,
+// or the published .d.ts fails to compile (TS2307) for a pg-only user with skipLibCheck off.
+import type { PGliteOptions } from '@electric-sql/pglite';
 import { migrate } from './migrate.js';
+import type { SqlQueryable } from './sql-db.js';
+
+/**
+ * The database {@link openEmbeddedDatabase} returns: a PGlite instance, typed by what
+ * argseal needs (`query`, `close`) so this package's types do not depend on PGlite's. For
+ * PGlite's full API, type it as `PGlite` from `@electric-sql/pglite` in your own code.
+ */
+export interface EmbeddedDatabase extends SqlQueryable {
+  /** Closes the database (flushing a file-backed one) and releases its directory. */
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite options for {@link openEmbeddedDatabase}, passed to `PGlite.create` unchanged. The
+ * directory is the `dir` argument, not an option. Other PGlite options (for example `fs`)
+ * also pass through at runtime; they are not typed here.
+ */
+export interface EmbeddedDatabaseOptions {
+  /** Database user. PGlite default `postgres`. */
+  username?: string;
+  /** Database name. PGlite default `postgres`. */
+  database?: string;
+  /** PGlite debug output level, 0 (off) to 5. */
+  debug?: 0 | 1 | 2 | 3 | 4 | 5;
+  /** Do not wait for writes to be flushed to storage (faster, loses the last writes on a crash). */
+  relaxedDurability?: boolean;
+  /** Initial WebAssembly memory, in bytes. */
+  initialMemory?: number;
+  /** PGlite extensions by name (values as PGlite's extension modules export them). */
+  extensions?: Readonly<Record<string, unknown>>;
+  /** Extra PostgreSQL server start parameters. */
+  startParams?: string[];
+}
 
 /**
  * Opens (or creates) an embedded PGlite database and migrates it. Pass a directory
  * for a file-backed database that survives restarts, or nothing for an in-memory one.
  * One process at a time may open a directory; use PostgreSQL for many workers.
+ * Needs the optional peer `@electric-sql/pglite` installed.
+ *
+ * @throws {SqlStoreError} from migrating (the database is closed again): `schema_too_new`
+ * when the directory holds a newer argseal schema, `store_unavailable` when a migration
+ * statement fails. PGlite's own error when it cannot open the directory.
  */
 export async function openEmbeddedDatabase(
   dir?: string,
-  options: Omit<PGliteOptions, 'dataDir'> = {},
-): Promise<PGlite> {
+  options: EmbeddedDatabaseOptions = {},
+): Promise<EmbeddedDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create({ ...options, ...(dir ? { dataDir: dir } : {}) });
+  const db = await PGlite.create({
+    ...(options as Omit<PGliteOptions, 'dataDir'>),
+    ...(dir ? { dataDir: dir } : {}),
+  });
   try {
     await migrate(db);
   } catch (error) {

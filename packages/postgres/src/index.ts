@@ -1,6 +1,10 @@
 export { createSqlApprovalStore, type SqlApprovalStoreOptions } from './approval-store.js';
 export { createSqlAuditLog, type SqlAuditLog } from './audit-log.js';
-export { openEmbeddedDatabase } from './embedded.js';
+export {
+  type EmbeddedDatabase,
+  type EmbeddedDatabaseOptions,
+  openEmbeddedDatabase,
+} from './embedded.js';
 export { SqlStoreError } from './errors.js';
 export { assertSchemaCurrent, getSchemaVersion, type MigrateResult, migrate } from './migrate.js';
 export { MIGRATIONS, type Migration, SCHEMA_VERSION } from './migrations.js';
