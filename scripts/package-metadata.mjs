@@ -1,9 +1,9 @@
 // Checks (default) or normalizes (--write) the npm metadata of every public package:
 //   node scripts/package-metadata.mjs [--write] [dir ...]
 // Only these keys are ever written: license, repository, homepage, bugs, engines.node,
-// publishConfig.access, peerDependenciesMeta (optional peers), files (no tests).
-// Prints `metadata: N passed, N failed`.
-import { readFileSync, writeFileSync } from 'node:fs';
+// publishConfig.access, peerDependenciesMeta (optional peers), files (no tests; LICENSE).
+// Also checks that each package folder has a LICENSE file (npm packs it from there). Prints `metadata: N passed, N failed`.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { metadataProblems, normalizeManifest } from './release-check/lib/metadata.mjs';
@@ -28,6 +28,8 @@ for (const p of publicPackages(root)) {
     }
   }
   const problems = metadataProblems(JSON.parse(readFileSync(file, 'utf8')), p.dir);
+  if (!existsSync(join(p.path, 'LICENSE')))
+    problems.push('no LICENSE file (copy the root LICENSE)');
   if (problems.length === 0) {
     passed++;
     console.log(`  ok   ${p.name}`);

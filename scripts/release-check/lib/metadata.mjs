@@ -1,7 +1,7 @@
 // The npm metadata every public package must carry, and a normalizer that touches only
 // those keys: license, repository, homepage, bugs, engines.node, publishConfig.access,
-// peerDependenciesMeta (optional peers), files (no tests). description and keywords are
-// checked, never invented.
+// peerDependenciesMeta (optional peers), files (no tests; LICENSE listed). description and
+// keywords are checked, never invented.
 
 const REPO = 'https://github.com/argseal/argseal';
 /** Peers that are optional wherever they are listed (any Standard Schema works; pick one SQL driver). */
@@ -22,7 +22,11 @@ export function normalizeManifest(manifest, dir) {
   const meta = { ...manifest.peerDependenciesMeta };
   for (const peer of peers) if (OPTIONAL_PEERS.includes(peer)) meta[peer] = { optional: true };
   if (Object.keys(meta).length > 0) want.peerDependenciesMeta = meta;
-  if (Array.isArray(manifest.files)) want.files = manifest.files.filter((f) => !TEST_FILE.test(f));
+  if (Array.isArray(manifest.files)) {
+    want.files = manifest.files.filter((f) => !TEST_FILE.test(f));
+    // Apache-2.0: recipients get a copy. npm packs a LICENSE from the package folder only.
+    if (!want.files.includes('LICENSE')) want.files.push('LICENSE');
+  }
 
   const after = {
     license: 'keywords',

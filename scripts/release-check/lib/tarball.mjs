@@ -21,7 +21,7 @@ export function tarballChecks(root, p, tgz) {
       for (const f of files) {
         for (const [re, what] of FORBIDDEN) if (re.test(f)) problems.push(`${what}: ${f}`);
       }
-      for (const need of ['package/package.json', 'package/README.md']) {
+      for (const need of ['package/package.json', 'package/README.md', 'package/LICENSE']) {
         if (!files.includes(need)) problems.push(`missing ${need}`);
       }
       if (!files.some((f) => f.startsWith('package/dist/') && f.endsWith('.d.ts'))) {
