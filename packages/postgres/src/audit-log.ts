@@ -26,7 +26,7 @@ const WRITE_RECORD = `WITH inserted AS (
   FROM inserted WHERE argseal_audit_head.id = 1`;
 
 /**
- * The SQL audit sink returned by {@link createSqlAuditLog}: an {@link AuditSink} whose
+ * The SQL audit sink returned by {@link createSqlAuditLog}: a core `AuditSink` whose
  * `records` can page through the chain.
  */
 export interface SqlAuditLog extends AuditSink {
