@@ -81,6 +81,18 @@ describe('check: a non-consuming approval gate', () => {
     );
   });
 
+  it('the effective request keeps __proto__ as data and sorts index-like keys per RFC 8785', async () => {
+    const ctx = setup();
+    const call = await prepared(
+      ctx,
+      '{"orderId":"ord_1","amount":5,"currency":"EUR","__proto__":{"polluted":true},"10":1,"2":2}',
+    );
+    expect(call.effectiveCanonicalJson).toBe(
+      '{"10":1,"2":2,"__proto__":{"polluted":true},"amount":5,"currency":"EUR","orderId":"ord_1"}',
+    );
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('peek and consume refuse a malformed binding hash with invalid_binding_hash', async () => {
     const ctx = setup();
     await expect(ctx.approvals.peek('nope')).rejects.toMatchObject({

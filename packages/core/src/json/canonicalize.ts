@@ -1,6 +1,11 @@
 import { ArgsealError } from '../errors.js';
 import { snapshotKind, sortedCopy } from './snapshot.js';
-import { prototypesCarryToJSON, type StrictDomainOptions, sortKeys } from './strict-domain.js';
+import {
+  isIndexKey,
+  prototypesCarryToJSON,
+  type StrictDomainOptions,
+  sortKeys,
+} from './strict-domain.js';
 import type { JsonValue } from './types.js';
 
 /** Options of {@link canonicalize}: depth limit, tool name and stage reported on errors. */
@@ -17,26 +22,64 @@ export function canonicalize(value: unknown, options?: CanonicalizeOptions): str
   if (typeof value === 'object' && value !== null) {
     const kind = snapshotKind(value);
     if (kind === 2 && !prototypesCarryToJSON()) return JSON.stringify(value);
-    if (kind !== 0) return serializeTrusted(value as JsonValue);
+    if (kind !== 0) return serializeSorted(value as JsonValue);
   }
   // One validating pass builds a private copy with keys in RFC 8785 order; the engine's
   // native JSON.stringify then writes it (identical to JCS for strict-domain values
   // without array-index-like keys, which JS objects would enumerate first).
   const { copy, hasIndexKeys } = sortedCopy(value, options, false);
-  return hasIndexKeys || prototypesCarryToJSON() ? serializeTrusted(copy) : JSON.stringify(copy);
+  return hasIndexKeys || prototypesCarryToJSON() ? serializeSorted(copy) : JSON.stringify(copy);
 }
 
 /**
- * @internal Serializer for values argseal built itself and nobody else has touched yet
- * (deep-frozen snapshots, the fresh output of parseStrictJson): sorts keys, no validation.
+ * @internal Canonical text of a value argseal built itself and nobody else has touched
+ * yet (deep-frozen snapshots, the fresh output of parseStrictJson): no validation. A copy
+ * with keys inserted in RFC 8785 order is written by the engine's native `JSON.stringify`,
+ * which is faster than concatenating strings in JavaScript; array-index-like keys (which
+ * engines enumerate first) or a polluted `toJSON` fall back to {@link serializeSorted}.
  */
 export function serializeTrusted(v: JsonValue): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  const flags = { indexKeys: false };
+  const copy = sortedPlainCopy(v, flags);
+  return flags.indexKeys || prototypesCarryToJSON() ? serializeSorted(v) : JSON.stringify(copy);
+}
+
+function sortedPlainCopy(v: JsonValue, flags: { indexKeys: boolean }): JsonValue {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    const out = new Array<JsonValue>(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = sortedPlainCopy(v[i] as JsonValue, flags);
+    return out;
+  }
+  const keys = sortKeys(Object.keys(v));
+  const out: Record<string, JsonValue> = {};
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    if (!flags.indexKeys && isIndexKey(k)) flags.indexKeys = true;
+    const child = sortedPlainCopy(v[k] as JsonValue, flags);
+    if (k === '__proto__') {
+      Object.defineProperty(out, k, {
+        value: child,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else {
+      out[k] = child;
+    }
+  }
+  return out;
+}
+
+/** Writes RFC 8785 text by hand: keys sorted, primitives via `JSON.stringify`. */
+function serializeSorted(v: JsonValue): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v);
   if (Array.isArray(v)) {
     let out = '[';
     for (let i = 0; i < v.length; i++) {
       if (i > 0) out += ',';
-      out += serializeTrusted(v[i] as JsonValue);
+      out += serializeSorted(v[i] as JsonValue);
     }
     return `${out}]`;
   }
@@ -45,7 +88,7 @@ export function serializeTrusted(v: JsonValue): string {
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i] as string;
     if (i > 0) out += ',';
-    out += `${JSON.stringify(k)}:${serializeTrusted(v[k] as JsonValue)}`;
+    out += `${JSON.stringify(k)}:${serializeSorted(v[k] as JsonValue)}`;
   }
   return `${out}}`;
 }
