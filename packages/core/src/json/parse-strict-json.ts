@@ -1,6 +1,6 @@
 import { ToolArgumentsValidationError } from '../errors.js';
 import { toJsonPointer } from './json-pointer.js';
-import { depthLimit } from './strict-domain.js';
+import { DomainFault, depthLimit, rethrowAt } from './strict-domain.js';
 import type { JsonValue } from './types.js';
 
 /** Default nesting limit for {@link parseStrictJson} and {@link createSnapshot}. */
@@ -33,9 +33,16 @@ export function parseStrictJson(text: string, options?: ParseStrictJsonOptions):
   if (typeof text !== 'string') throw fail('invalid_input', [], tool);
   const maxLength = options?.maxLength ?? DEFAULT_MAX_LENGTH;
   if (text.length > maxLength) throw fail('max_length_exceeded', [], tool);
-  const p = new Parser(text, depthLimit(options?.maxDepth, DEFAULT_MAX_DEPTH), tool);
-  p.skipWs();
-  const value = p.parseValue(0);
+  const p = new Parser(text, depthLimit(options?.maxDepth, DEFAULT_MAX_DEPTH));
+  let value: JsonValue;
+  try {
+    p.skipWs();
+    value = p.parseValue(0);
+  } catch (e) {
+    // faults carry their path up the recursion; the pointer is built only here
+    if (e instanceof DomainFault) throw e.toError('decode', tool);
+    throw e;
+  }
   p.skipWs();
   if (p.pos !== text.length) throw fail('trailing_data', [], tool);
   return value;
@@ -56,16 +63,14 @@ function fail(
 
 class Parser {
   pos = 0;
-  readonly path: (string | number)[] = [];
 
   constructor(
     readonly text: string,
     readonly maxDepth: number,
-    readonly tool: string | undefined,
   ) {}
 
-  error(code: string): ToolArgumentsValidationError {
-    return fail(code, this.path, this.tool);
+  error(code: string): DomainFault {
+    return new DomainFault(code);
   }
 
   skipWs(): void {
@@ -107,17 +112,20 @@ class Parser {
       this.pos++;
       return out;
     }
-    const path = this.path;
     for (;;) {
       if (t.charCodeAt(this.pos) !== 34) throw this.error('invalid_json');
       const key = this.parseString();
-      path.push(key);
-      if (Object.hasOwn(out, key)) throw this.error('duplicate_key');
+      if (Object.hasOwn(out, key)) throw this.error('duplicate_key').at(key);
       this.skipWs();
-      if (t.charCodeAt(this.pos) !== 58) throw this.error('invalid_json');
+      if (t.charCodeAt(this.pos) !== 58) throw this.error('invalid_json').at(key);
       this.pos++;
       this.skipWs();
-      const value = this.parseValue(depth);
+      let value: JsonValue;
+      try {
+        value = this.parseValue(depth);
+      } catch (e) {
+        rethrowAt(e, key);
+      }
       if (key === '__proto__') {
         Object.defineProperty(out, key, {
           value,
@@ -128,7 +136,6 @@ class Parser {
       } else {
         out[key] = value;
       }
-      path.pop();
       if (this.endOfMember(125)) return out;
     }
   }
@@ -160,11 +167,12 @@ class Parser {
       this.pos++;
       return out;
     }
-    const path = this.path;
     for (let i = 0; ; i++) {
-      path.push(i);
-      out.push(this.parseValue(depth));
-      path.pop();
+      try {
+        out.push(this.parseValue(depth));
+      } catch (e) {
+        rethrowAt(e, i);
+      }
       if (this.endOfMember(93)) return out;
     }
   }
