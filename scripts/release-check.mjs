@@ -24,6 +24,7 @@ import {
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { changesetVersionDryRun } from './release-check/lib/changesets.mjs';
 import { lockedVersion, readImporterVersions } from './release-check/lib/lockfile.mjs';
 import { metadataProblems } from './release-check/lib/metadata.mjs';
 import { npmEnv, pool, run } from './release-check/lib/proc.mjs';
@@ -225,6 +226,10 @@ const results = await pool(limit, tasks);
 for (const r of results.sort((a, b) => a.label.localeCompare(b.label)))
   report.add(r.label, r.ok, r.detail, r.ms, r.note);
 console.log(`  (checks took ${((Date.now() - started4) / 1000).toFixed(1)}s)`);
+
+report.section('versioning');
+const versioned = await changesetVersionDryRun(root, packages);
+report.add('changeset version (dry run in a clone)', versioned.ok, versioned.detail, undefined, versioned.note);
 
 console.log(`\ntotal ${((Date.now() - started) / 1000).toFixed(1)}s`);
 process.exit(report.finish() ? 0 : 1);
