@@ -74,8 +74,15 @@ async function decide(
   if (!unchangedView(viewA, call.argsCanonicalJson)) {
     return { type: 'deny', reason: 'policy_mutated_arguments' };
   }
-  if (!isDecision(decision)) return { type: 'deny', reason: 'invalid_policy_decision' };
-  return structuredClone(decision);
+  // validate a private clone: a decision object's getters cannot answer differently later
+  let clone: unknown;
+  try {
+    clone = structuredClone(decision);
+  } catch {
+    return { type: 'deny', reason: 'invalid_policy_decision' };
+  }
+  if (!isDecision(clone)) return { type: 'deny', reason: 'invalid_policy_decision' };
+  return clone;
 }
 
 type Base = { agent: string; tool: string; toolCallId: string; proposalHash: string };

@@ -4,7 +4,14 @@ import { isArgsealTool } from '../tool/define-tool.js';
 import { authorizeCall, checkCall } from './authorize.js';
 import { executeCall } from './execute.js';
 import { prepareCall } from './prepare.js';
-import type { Authorizer, AuthorizerOptions, CallOutcome } from './types.js';
+import type {
+  AuthorizationResult,
+  Authorizer,
+  AuthorizerOptions,
+  CallOptions,
+  CallOutcome,
+  PreparedToolCall,
+} from './types.js';
 
 /**
  * Creates the one lifecycle every adapter reuses: prepare (decode, rewrite, schema,
@@ -63,6 +70,43 @@ export function createAuthorizer<Context = unknown>(
     checked: new WeakMap(),
   };
 
+  // Calls this authorizer prepared, and allow results it issued (each executes once).
+  const issuedCalls = new WeakSet<PreparedToolCall>();
+  const issuedAllows = new WeakMap<object, PreparedToolCall>();
+  function ownCall(call: PreparedToolCall): PreparedToolCall {
+    if (typeof call !== 'object' || call === null || !issuedCalls.has(call)) {
+      throw new ArgsealConfigError(
+        'unknown_prepared_call',
+        'authorizer: the call was not prepared by this authorizer',
+      );
+    }
+    return call;
+  }
+  async function authorizeOwn(
+    call: PreparedToolCall,
+    callOptions: CallOptions<Context> | undefined,
+  ): Promise<AuthorizationResult> {
+    const auth = await authorizeCall(authorizeSettings, ownCall(call), callOptions);
+    if (auth.type === 'allow') issuedAllows.set(auth, call);
+    return auth;
+  }
+  function executeOwn<Output>(
+    call: PreparedToolCall,
+    authorization: Extract<AuthorizationResult, { type: 'allow' }>,
+    callOptions: CallOptions<Context> | undefined,
+  ): Promise<CallOutcome<Output>> {
+    ownCall(call);
+    // an allow result is a one-time ticket for the call it was issued for
+    if (authorization?.type !== 'allow' || issuedAllows.get(authorization) !== call) {
+      throw new ArgsealConfigError(
+        'not_authorized',
+        'authorizer.execute needs an unused allow result that authorize issued for this call',
+      );
+    }
+    issuedAllows.delete(authorization);
+    return executeCall<Output>(audit, call, authorization, callOptions);
+  }
+
   const self: Authorizer<Context> = {
     agent,
     mode,
@@ -72,28 +116,25 @@ export function createAuthorizer<Context = unknown>(
       if (!isArgsealTool(tool)) {
         throw new ArgsealConfigError('invalid_tool', 'authorizer: tool must come from defineTool');
       }
-      return prepareCall(prepareSettings, tool, rawArguments, callOptions);
+      return prepareCall(prepareSettings, tool, rawArguments, callOptions).then((r) => {
+        if (r.ok) issuedCalls.add(r.call);
+        return r;
+      });
     },
-    check(call, callOptions) {
-      return checkCall(authorizeSettings, call, callOptions);
+    async check(call, callOptions) {
+      return checkCall(authorizeSettings, ownCall(call), callOptions);
     },
     authorize(call, callOptions) {
-      return authorizeCall(authorizeSettings, call, callOptions);
+      return authorizeOwn(call, callOptions);
     },
-    execute(call, authorization, callOptions) {
-      if (authorization?.type !== 'allow') {
-        throw new ArgsealConfigError(
-          'not_authorized',
-          'authorizer.execute needs an allow result from authorize',
-        );
-      }
-      return executeCall(audit, call, authorization, callOptions);
+    async execute(call, authorization, callOptions) {
+      return executeOwn(call, authorization, callOptions);
     },
     async run<Output>(
       call: Parameters<Authorizer['run']>[0],
       callOptions?: Parameters<Authorizer<Context>['run']>[1],
     ): Promise<CallOutcome<Output>> {
-      const auth = await authorizeCall(authorizeSettings, call, callOptions);
+      const auth = await authorizeOwn(call, callOptions);
       const base = { tool: call.tool.name, toolCallId: call.toolCallId };
       if (auth.type === 'deny') {
         return {
@@ -106,7 +147,7 @@ export function createAuthorizer<Context = unknown>(
       }
       if (auth.type === 'suspended')
         return { ...base, status: 'suspended', proposal: auth.proposal };
-      return executeCall<Output>(audit, call, auth, callOptions);
+      return executeOwn<Output>(call, auth, callOptions);
     },
     async call(tool, rawArguments, callOptions) {
       const prepared = await self.prepare(tool, rawArguments, callOptions);
