@@ -2,13 +2,13 @@ import { decodeCanonical, type PreparedToolCall } from '@argseal/core';
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { type AppliedOutcome, applyDecisions } from './apply-decisions.js';
 import { awaitDecisions } from './approval-loop.js';
-import { type CallMark, readMark } from './call-mark.js';
+import { type CallMark, duplicateIds, readMark } from './call-mark.js';
 import type { SuspendedItem } from './decisions.js';
 import { currentConfig, threadOf } from './exec-env.js';
 import { rebuildAiMessage } from './model-seam.js';
 import { resolveCall } from './resolve-call.js';
 import type { SealEnv } from './seal-env.js';
-import { type BlockedDetails, blockedMessage } from './tool-output.js';
+import { type BlockedDetails, blockedMessage, duplicateDetails } from './tool-output.js';
 
 type AuthDone = {
   call: PreparedToolCall;
@@ -53,7 +53,13 @@ export async function sealedAfterModel<Context>(
   const blocked = new Map<string, BlockedDetails>();
   const done = new Map<string, AuthDone>();
   const suspended: SuspendedItem[] = [];
+  const duplicated = duplicateIds(calls);
   for (const toolCall of pending) {
+    if (duplicated.has(toolCall.id)) {
+      env.cache.take(thread, toolCall.id);
+      blocked.set(toolCall.id, duplicateDetails(toolCall.name));
+      continue;
+    }
     const r = await resolveCall(env, toolCall, marks[toolCall.id], thread, context);
     if (r.kind === 'passthrough') continue;
     if (r.kind === 'blocked') {

@@ -8,11 +8,12 @@ import {
 import { type SuspendedItem, type ValidDecision, validateDecisions } from './decisions.js';
 import type { SealEnv } from './seal-env.js';
 
-function viewOf(item: SuspendedItem): ArgsealProposalView {
+function viewOf(item: SuspendedItem, toolCallIds: string[]): ArgsealProposalView {
   const p = item.proposal;
   return {
     id: p.id,
     toolCallId: item.toolCallId,
+    toolCallIds,
     tool: p.tool,
     proposalHash: p.proposalHash,
     bindingHash: p.bindingHash,
@@ -24,18 +25,26 @@ function viewOf(item: SuspendedItem): ArgsealProposalView {
   };
 }
 
-/** The interrupt payload: each pending proposal once (identical calls share one). */
+/**
+ * The interrupt payload: each pending proposal once. Identical calls in one message share
+ * a proposal; its `toolCallIds` lists them all, and an approval runs each of them once.
+ */
 export function approvalRequest(
   agent: string,
   suspended: readonly SuspendedItem[],
   refused: readonly ArgsealRefusal[] | undefined,
 ): ArgsealApprovalRequest {
-  const seen = new Set<string>();
+  const byHash = new Map<string, string[]>();
   const proposals: ArgsealProposalView[] = [];
   for (const item of suspended) {
-    if (seen.has(item.proposal.proposalHash)) continue;
-    seen.add(item.proposal.proposalHash);
-    proposals.push(viewOf(item));
+    const ids = byHash.get(item.proposal.proposalHash);
+    if (ids) {
+      ids.push(item.toolCallId);
+      continue;
+    }
+    const first = [item.toolCallId];
+    byHash.set(item.proposal.proposalHash, first);
+    proposals.push(viewOf(item, first));
   }
   return {
     kind: APPROVAL_REQUEST_KIND,

@@ -10,7 +10,14 @@ export const APPROVAL_REQUEST_KIND = 'argseal.approval_request';
 export interface ArgsealProposalView {
   /** Proposal id in the approval store. Decisions must repeat it (replay guard). */
   id: string;
+  /** The first tool call of this proposal. */
   toolCallId: string;
+  /**
+   * Every tool call of the message that this proposal stands for (identical tool and
+   * arguments share one proposal hash). Approving the proposal runs each of them once:
+   * show the count to the approver.
+   */
+  toolCallIds: string[];
   tool: string;
   /** SHA-256 binding agent, tool and canonical arguments. Decisions are matched by it. */
   proposalHash: string;

@@ -29,3 +29,18 @@ export function markOf(message: AIMessage, toolCallId: string): CallMark | undef
   const mark = readMark(message)?.calls[toolCallId];
   return typeof mark === 'object' && mark !== null ? mark : undefined;
 }
+
+/** Refusal code of tool calls that share their id with another call of the same message. */
+export const DUPLICATE_ID = 'duplicate_tool_call_id';
+
+/** Ids used by more than one tool call of a message. */
+export function duplicateIds(calls: readonly { id?: string | undefined }[]): Set<string> {
+  const seen = new Set<string>();
+  const dup = new Set<string>();
+  for (const { id } of calls) {
+    if (id === undefined || id === '') continue;
+    if (seen.has(id)) dup.add(id);
+    seen.add(id);
+  }
+  return dup;
+}

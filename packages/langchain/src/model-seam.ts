@@ -1,6 +1,6 @@
 import { decodeCanonical } from '@argseal/core';
 import { AIMessage } from '@langchain/core/messages';
-import { type CallMark, MARK_KEY, readMark } from './call-mark.js';
+import { type CallMark, DUPLICATE_ID, duplicateIds, MARK_KEY, readMark } from './call-mark.js';
 import { extractRawArguments } from './raw-arguments.js';
 import { rewriteProviderFields } from './rewrite-provider-fields.js';
 import type { SealEnv } from './seal-env.js';
@@ -52,11 +52,20 @@ export async function sealModelMessage<Context>(
   const marks: Record<string, CallMark> = {};
   const canonicalById = new Map<string, string>();
   const next: ToolCalls = [];
+  const duplicated = duplicateIds(calls);
   for (const toolCall of calls) {
     const id = toolCall.id;
     const sealed = env.tools.get(toolCall.name);
     if (id === undefined || id === '') {
       // LangChain cannot answer a call without an id; the tool seam refuses it.
+      next.push({ ...toolCall, args: {} });
+      continue;
+    }
+    if (duplicated.has(id)) {
+      // Answers, marks, cache entries and raw text are all keyed by id: calls sharing
+      // one are ambiguous (one call's arguments could stand in for another's). Refuse all.
+      marks[id] = { status: 'invalid', tool: toolCall.name, code: DUPLICATE_ID };
+      canonicalById.set(id, '{}');
       next.push({ ...toolCall, args: {} });
       continue;
     }

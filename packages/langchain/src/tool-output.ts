@@ -30,6 +30,8 @@ function describe(d: BlockedDetails): string {
   const tool = `"${d.tool}"`;
   switch (d.status) {
     case 'invalid':
+      if (d.stage === undefined)
+        return `argseal refused the call to ${tool}: ${d.reason ?? d.code}. Nothing was executed.`;
       return `argseal refused the call to ${tool}: invalid arguments (${d.stage}/${d.code} at ${d.path === '' || d.path === undefined ? '(root)' : d.path}). Nothing was executed.`;
     case 'denied':
       return `argseal denied the call to ${tool}: ${d.reason}. Nothing was executed.`;
@@ -53,6 +55,16 @@ export function blockedMessage(toolCall: ToolCallRef, details: BlockedDetails): 
     status: 'error',
     artifact: { argseal: details },
   });
+}
+
+/** A call whose id another call of the same message also uses. */
+export function duplicateDetails(tool: string): BlockedDetails {
+  return {
+    status: 'invalid',
+    tool,
+    code: 'duplicate_tool_call_id',
+    reason: 'another tool call in the same message has the same id',
+  };
 }
 
 export function invalidDetails(tool: string, error: ToolArgumentsValidationError): BlockedDetails {

@@ -1,21 +1,24 @@
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { isGraphBubbleUp } from '@langchain/langgraph';
-import { markOf } from './call-mark.js';
+import { duplicateIds, markOf } from './call-mark.js';
 import { currentConfig, runWithExecEnv, threadOf } from './exec-env.js';
 import { resolveCall } from './resolve-call.js';
 import type { SealEnv } from './seal-env.js';
-import { blockedMessage, outputToMessage } from './tool-output.js';
+import { blockedMessage, duplicateDetails, outputToMessage } from './tool-output.js';
 
 export interface ToolSeamRequest {
   toolCall: { id?: string; name: string; args: unknown };
   state?: { messages?: readonly BaseMessage[] };
 }
 
+/** The mark of the latest AI message holding this call id, and whether that message holds the id twice. */
 function findMark(messages: readonly BaseMessage[] | undefined, id: string) {
   for (const m of [...(messages ?? [])].reverse()) {
-    if (AIMessage.isInstance(m) && m.tool_calls?.some((c) => c.id === id)) return markOf(m, id);
+    if (AIMessage.isInstance(m) && m.tool_calls?.some((c) => c.id === id)) {
+      return { mark: markOf(m, id), duplicated: duplicateIds(m.tool_calls).has(id) };
+    }
   }
-  return undefined;
+  return { mark: undefined, duplicated: false };
 }
 
 /**
@@ -49,7 +52,11 @@ export async function sealedToolCall<Context>(
   const config = currentConfig();
   const context = await env.context(config);
   const thread = threadOf(config);
-  const mark = findMark(request.state?.messages, id);
+  const { mark, duplicated } = findMark(request.state?.messages, id);
+  if (duplicated && (env.tools.has(toolCall.name) || !env.passthrough.has(toolCall.name))) {
+    env.cache.take(thread, id);
+    return blockedMessage(ref, duplicateDetails(toolCall.name));
+  }
   const r = await resolveCall(
     env,
     { id, name: toolCall.name, args: toolCall.args },
