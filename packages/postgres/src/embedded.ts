@@ -38,7 +38,8 @@ export interface EmbeddedDatabaseOptions {
 
 /**
  * Opens (or creates) an embedded PGlite database and migrates it. Pass a directory
- * for a file-backed database that survives restarts, or nothing for an in-memory one.
+ * for a file-backed database that survives restarts (created with its parents when
+ * missing), or nothing for an in-memory one.
  * One process at a time may open a directory; use PostgreSQL for many workers.
  * Needs the optional peer `@electric-sql/pglite` installed.
  *
@@ -51,6 +52,12 @@ export async function openEmbeddedDatabase(
   options: EmbeddedDatabaseOptions = {},
 ): Promise<EmbeddedDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // a plain directory path (not `memory://` or `idb://`) is created with its parents,
+  // so `.argseal/db` works on a fresh checkout
+  if (dir && !/^[a-z][a-z0-9+.-]*:\/\//i.test(dir)) {
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(dir, { recursive: true });
+  }
   const db = await PGlite.create({
     ...(options as Omit<PGliteOptions, 'dataDir'>),
     ...(dir ? { dataDir: dir } : {}),
