@@ -1,5 +1,5 @@
 import { type ArgsealTool, defineTool, isArgsealTool } from '@argseal/core';
-import type { Tool, ToolExecutionOptions } from 'ai';
+import { type Tool, type ToolExecutionOptions, TypeValidationError } from 'ai';
 import { ArgsealAiSdkError } from './errors.js';
 import { type SdkOptionsChannel, sdkOptionsFor } from './sdk-options-channel.js';
 
@@ -33,6 +33,36 @@ function isSdkSchema(value: unknown): value is SdkSchemaLike {
   return typeof value === 'object' && value !== null && SDK_SCHEMA in value;
 }
 
+type Issue = { message: string; path?: readonly PropertyKey[] };
+
+function isIssueList(value: unknown): value is Issue[] {
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((i) => typeof (i as Issue | null)?.message === 'string')
+  );
+}
+
+/**
+ * Issues of a failed SDK validation, never the value: a `TypeValidationError`'s
+ * message embeds `Value: <the arguments>`, so only its cause is read (standard
+ * issues, a zod error's issues, or an error message).
+ */
+function issuesOf(error: unknown): Issue[] {
+  const cause = TypeValidationError.isInstance(error) ? error.cause : error;
+  const list = isIssueList(cause) ? cause : (cause as { issues?: unknown } | null)?.issues;
+  if (isIssueList(list)) {
+    return list.map((i) => ({
+      message: i.message,
+      ...(Array.isArray(i.path) ? { path: i.path } : {}),
+    }));
+  }
+  if (cause instanceof Error && !TypeValidationError.isInstance(cause)) {
+    return [{ message: cause.message }];
+  }
+  return [{ message: 'invalid input' }];
+}
+
 /** Wraps a validating AI SDK `jsonSchema(...)` into a Standard Schema (parse runs once, in argseal). */
 function fromSdkSchema(name: string, schema: SdkSchemaLike): StandardLike {
   const validate = schema.validate;
@@ -50,8 +80,7 @@ function fromSdkSchema(name: string, schema: SdkSchemaLike): StandardLike {
       async validate(value: unknown) {
         const result = (await validate(value)) as ValidationResultLike;
         if (result.success) return { value: result.value };
-        const message = result.error instanceof Error ? result.error.message : 'invalid input';
-        return { issues: [{ message }] };
+        return { issues: issuesOf(result.error) };
       },
     },
   };

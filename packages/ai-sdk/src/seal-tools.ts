@@ -7,6 +7,7 @@ import {
   wrapLanguageModel,
 } from 'ai';
 import { CallCache } from './call-cache.js';
+import { CheckedCalls } from './checked-calls.js';
 import { ArgsealAiSdkError } from './errors.js';
 import { passThroughSchema } from './json-schema-for.js';
 import { createModelSeam } from './model-seam.js';
@@ -101,6 +102,8 @@ export function sealTools<
     context: options.context,
     tools: new Map([...normalized].map(([name, n]) => [name, n.argseal])),
     cache: new CallCache(options.maxCachedCalls),
+    checked: new CheckedCalls(),
+    executes: new Map(),
     channel,
     clientApprover:
       trust === true
@@ -112,12 +115,20 @@ export function sealTools<
   };
   const sdkTools: Record<string, Tool<any, any>> = {};
   for (const [name, n] of normalized) {
-    sdkTools[name] = {
-      ...n.keep,
-      ...(n.argseal.description !== undefined ? { description: n.argseal.description } : {}),
-      inputSchema: passThroughSchema(n.schemaSource),
-      execute: createSealedExecute(rt, n.argseal),
-    } as Tool<any, any>;
+    const execute = createSealedExecute(rt, n.argseal);
+    rt.executes.set(name, execute);
+    // defineProperty: a tool named "__proto__" stays an own entry, never a prototype
+    Object.defineProperty(sdkTools, name, {
+      value: {
+        ...n.keep,
+        ...(n.argseal.description !== undefined ? { description: n.argseal.description } : {}),
+        inputSchema: passThroughSchema(n.schemaSource),
+        execute,
+      } as Tool<any, any>,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   const sealedTools = sdkTools as SealedToolSet<T> & ToolSet;
   const middleware = createModelSeam(rt);

@@ -7,16 +7,16 @@ import { channelKey, withSdkOptions } from './sdk-options-channel.js';
 
 /**
  * Tool-side seam: `authorizer.run` on the call `toolApproval` checked moments before
- * (same object: policy is not re-run, the grant is consumed atomically here), or on a
- * fresh preparation when there is none (toolApproval not passed, or another run
- * raced for the grant). The tool runs on a fresh decoded copy, never on the object
+ * in this same SDK step (same object: policy is not re-run, the grant is consumed
+ * atomically here), or on a fresh preparation when there is none (toolApproval not
+ * passed, another run raced for the grant). The tool runs on a fresh decoded copy, never on the object
  * that sits in the SDK's history. Anything but an execution is thrown, so the model
  * gets an error result and nothing ran.
  */
 export function createSealedExecute<Context>(rt: SealRuntime<Context>, tool: ArgsealTool) {
   return async (input: unknown, options: ToolExecutionOptions<unknown>): Promise<unknown> => {
     const toolCallId = options.toolCallId;
-    const prepared = await preparedCallFor(rt, tool, toolCallId, input);
+    const prepared = await preparedCallFor(rt, tool, toolCallId, input, options.messages);
     if (!prepared.ok) throw prepared.error;
     const call = prepared.call;
     const outcome = await withSdkOptions(

@@ -6,6 +6,25 @@ import { preparedCallFor } from './prepare-call.js';
 import { priorProposalHash } from './prior-proposal.js';
 import { callOptions, type SealRuntime } from './runtime.js';
 
+/**
+ * True when the tool set the SDK will execute from binds `name` to this seal's sealed
+ * `execute` (a spread copy of the sealed tool is fine). Another tool object under a
+ * sealed name would run unsealed, never consuming a grant: denied.
+ */
+function runsSealedExecute<Context>(
+  rt: SealRuntime<Context>,
+  tools: unknown,
+  name: string,
+): boolean {
+  if (typeof tools !== 'object' || tools === null || !Object.hasOwn(tools, name)) return false;
+  const entry = (tools as Record<string, unknown>)[name];
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    (entry as { execute?: unknown }).execute === rt.executes.get(name)
+  );
+}
+
 function invalidReason(error: ToolArgumentsValidationError): string {
   const path = error.path === '' ? '(root)' : error.path;
   return `argseal: invalid arguments (stage=${error.stage} code=${error.code} path=${path})`;
@@ -15,7 +34,8 @@ function invalidReason(error: ToolArgumentsValidationError): string {
  * The `toolApproval` function: policy plus a non-consuming look at the approval store
  * (`authorizer.check`) for each call.
  * - allow / live grant -> 'not-applicable' (new call) / 'approved' (resume); the
- *                       checked call is handed to the sealed tool's execute, which
+ *                       checked call is handed to the sealed tool's execute of the
+ *                       same SDK step (scoped by its `messages` array), which
  *                       consumes the grant atomically when it runs
  * - deny             -> 'denied' with the policy's reason
  * - require_approval -> 'user-approval' for a new call (the SDK pauses; the proposal
@@ -26,9 +46,9 @@ function invalidReason(error: ToolArgumentsValidationError): string {
 export function createToolApproval<Context>(
   rt: SealRuntime<Context>,
 ): GenericToolApprovalFunction<ToolSet, any, unknown> {
-  return async ({ toolCall, messages }): Promise<ToolApprovalStatus> => {
+  return async ({ toolCall, tools, messages }): Promise<ToolApprovalStatus> => {
     const tool = rt.tools.get(toolCall.toolName);
-    if (tool === undefined) {
+    if (tool === undefined || !runsSealedExecute(rt, tools, toolCall.toolName)) {
       return { type: 'denied', reason: 'argseal: tool is not sealed (closed by default)' };
     }
     const resume = isResume(messages, toolCall.toolCallId);
@@ -48,7 +68,7 @@ export function createToolApproval<Context>(
         case 'approved':
           // execute() runs this very call object: policy is not re-run, and the grant
           // is consumed atomically right before the tool runs.
-          rt.cache.put(call);
+          rt.checked.put(messages, call);
           return resume ? { type: 'approved' } : 'not-applicable';
         case 'deny':
           return { type: 'denied', reason: result.reason };
