@@ -598,3 +598,31 @@ describe('attacks: payloads in errors', () => {
     expect(text).not.toContain(secret);
   });
 });
+
+describe('attacks: concurrency', () => {
+  it('concurrent resumes sharing one messages array and one grant execute exactly once', async () => {
+    const world = createTestWorld();
+    const sealed = sealTools([world.tools.refund], { authorizer: world.authorizer });
+    const first = await generateText({
+      ...sealed.settings(
+        scriptedModel([
+          { toolCallId: 'r1', tool: 'refund', rawArguments: '{"orderId":"o-1","amount":100}' },
+        ]),
+      ),
+      messages: start,
+    });
+    await world.approvals.decide(sealed.proposalFor('r1')?.proposalHash ?? '', {
+      decision: 'approve',
+      approver: 'alice',
+    });
+    const messages = approveAll([...start, ...first.responseMessages]);
+    await Promise.all([
+      ...[0, 1, 2].map(() => resumeWith(sealed.settings(scriptedModel([])), messages)),
+      ...[0, 1, 2].map(async () => {
+        const r = streamText({ ...sealed.settings(scriptedModel([])), messages });
+        await r.consumeStream();
+      }),
+    ]);
+    expect(world.executed).toHaveLength(1);
+  });
+});
