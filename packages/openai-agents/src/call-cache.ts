@@ -23,6 +23,8 @@ export interface CachedCall {
    * new attempt and never reuses a checked entry.
    */
   checked?: boolean;
+  /** The run context object `check` ran for: `invoke` of another run never reuses it. */
+  checkedIn?: object;
 }
 
 /** Bounded map of attempts by tool call id (oldest entries are dropped first). */

@@ -19,7 +19,8 @@ export interface SealInternals<Context> {
   rewriteContext: Context | undefined;
   /** Sealed argseal tools by name. */
   tools: Map<string, ArgsealTool>;
-  invocations: Map<string, Invocation>;
+  /** Keyed by the per-invocation signal the tool seam hands to `authorizer.run`. */
+  invocations: WeakMap<AbortSignal, Invocation>;
 }
 
 export function createInternals<Context>(init: {
@@ -34,7 +35,7 @@ export function createInternals<Context>(init: {
     contextOf: init.context ?? ((runContext) => runContext?.context as Context),
     rewriteContext: init.rewriteContext,
     tools: new Map(),
-    invocations: new Map(),
+    invocations: new WeakMap(),
   };
 }
 

@@ -53,7 +53,7 @@ export function resolveTool<Context>(
       description: fn.description,
       schema: source.schema as ArgsealTool['schema'],
       execute: (input, ctx) => {
-        const invocation = internals.invocations.get(ctx.toolCallId);
+        const invocation = ctx.signal ? internals.invocations.get(ctx.signal) : undefined;
         return source.execute(input, invocation?.runContext, invocation?.details);
       },
     });

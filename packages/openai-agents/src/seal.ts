@@ -118,14 +118,28 @@ export function createAgentsSeal<Context = unknown>(
 ): AgentsSeal<Context> {
   const internals: SealInternals<Context> = createInternals(options);
 
+  // Sealed tools built by this seal, and the sealed tool of each source tool (so one
+  // SDK-style tool can serve several agents of one seal).
+  const built = new WeakSet<object>();
+  const bySource = new WeakMap<object, FunctionTool<any, any, any>>();
+
   function sealTool(value: SealableTool, toolOptions?: SealToolOptions) {
     if (isSealedTool(value)) {
-      const name = (value as FunctionTool).name;
-      if (internals.tools.has(name)) return value as FunctionTool<any, any, any>;
+      if (built.has(value)) return value as FunctionTool<any, any, any>;
+      // Sealed by another seal: its calls would run through another authorizer.
+      throw new ArgsealAgentsError(
+        'unsealable_tool',
+        `tool "${(value as FunctionTool).name}" was sealed by another seal`,
+      );
     }
+    const memo = toolOptions === undefined ? bySource.get(value) : undefined;
+    if (memo) return memo;
     const spec = resolveTool(internals, value, toolOptions);
     registerTool(internals as SealInternals<unknown>, spec.tool);
-    return buildSealedTool(internals, spec);
+    const sealed = buildSealedTool(internals, spec);
+    built.add(sealed);
+    if (toolOptions === undefined) bySource.set(value, sealed);
+    return sealed;
   }
 
   function sealModel(model: Model | string): Model {
@@ -146,11 +160,25 @@ export function createAgentsSeal<Context = unknown>(
           );
         }
       }
+      if ((agent.mcpServers ?? []).length > 0) {
+        // MCP tools are listed at run time and called by the SDK directly: unsealed.
+        throw new ArgsealAgentsError(
+          'unsealable_tool',
+          `agent "${agent.name}": MCP server tools cannot be sealed; remove mcpServers`,
+        );
+      }
       const tools = [...(agent.tools as unknown[]), ...(agentOptions?.tools ?? [])].map((t) =>
         sealTool(t as SealableTool),
       );
       const model = sealModel(agent.model as Model | string);
-      const sealed = agent.clone({ tools, model } as never) as typeof agent;
+      // Own arrays: pushing into the original agent's lists never reaches the sealed clone.
+      const handoffs = [...(agent.handoffs ?? [])];
+      const sealed = agent.clone({
+        tools,
+        model,
+        handoffs,
+        mcpServers: [],
+      } as never) as typeof agent;
       sealedAgents.add(sealed);
       return sealed;
     },

@@ -70,9 +70,12 @@ export function buildSealedTool<Context>(
     if (readInvalidMarker(input)) return false;
     const id = callId ?? '';
     let entry = callId ? cache.get(id, name) : undefined;
-    // A checked entry belongs to an earlier attempt: this one prepares and decides afresh.
-    if (entry?.checked) entry = undefined;
-    if (entry?.text !== undefined && !decodedEquals(entry.text, input)) entry = undefined;
+    // Only the model seam's record of this response is reused, and only for the same
+    // arguments. A checked entry belongs to an earlier attempt, and an entry made here
+    // (text undefined) may stem from other arguments: this attempt prepares afresh.
+    if (entry && (entry.checked || entry.text === undefined || !decodedEquals(entry.text, input))) {
+      entry = undefined;
+    }
     if (!entry) {
       // No model-seam record (a fresh process resuming, or an unsealed model): prepare
       // from the decoded input. `invoke` re-checks the raw text strictly before use.
@@ -95,8 +98,11 @@ export function buildSealedTool<Context>(
       cache.delete(id);
       return true;
     }
-    // allow, deny or approved (a live grant, not consumed): invoke runs this call object.
+    // allow, deny or approved (a live grant, not consumed): invoke of this run runs this
+    // call object. The decision is bound to this run's context object: another run that
+    // reaches the same call id never inherits it.
     entry.checked = true;
+    entry.checkedIn = runContext;
     return false;
   }
 
@@ -108,6 +114,8 @@ export function buildSealedTool<Context>(
     const marker = readInvalidMarkerText(input);
     if (marker) return invalidText(name, marker);
     if (entry && !matchesRaw(entry, input)) entry = undefined;
+    // A policy decision made in another run (another context) is never reused.
+    if (entry?.checked && entry.checkedIn !== runContext) entry = undefined;
     if (entry?.error) return invalidText(name, entry.error);
     let call = entry?.call;
     if (!call) {
@@ -120,18 +128,25 @@ export function buildSealedTool<Context>(
       if (!prepared.ok) return invalidText(name, prepared.error);
       call = prepared.call;
     }
-    internals.invocations.set(call.toolCallId, { runContext, details });
+    // A signal of this invocation alone carries runContext and details to an SDK-style
+    // `execute`: tool call ids are not unique across concurrent runs.
+    const own = new AbortController();
+    const follow = () => own.abort(signal?.reason);
+    if (signal?.aborted) follow();
+    else signal?.addEventListener('abort', follow, { once: true });
+    internals.invocations.set(own.signal, { runContext, details });
     try {
       // Policy runs here only when check did not already decide for this call object;
       // an approval is consumed here, atomically, or the call is refused.
       const outcome: CallOutcome = await authorizer.run(call, {
         toolCallId: call.toolCallId,
         context: internals.contextOf(runContext),
-        ...(signal ? { signal } : {}),
+        signal: own.signal,
       });
       return outcomeToToolResult(outcome) as string;
     } finally {
-      internals.invocations.delete(call.toolCallId);
+      signal?.removeEventListener('abort', follow);
+      internals.invocations.delete(own.signal);
     }
   }
 
