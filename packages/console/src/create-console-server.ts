@@ -7,6 +7,7 @@ import {
   requireAgent,
   requireApprover,
 } from './auth.js';
+import { type ConsoleToolBinding, createBindingCheck } from './binding-rules.js';
 import { ConsoleError } from './errors.js';
 import { HttpError, sendError } from './http-errors.js';
 import { agentRoutes } from './routes-agent.js';
@@ -35,6 +36,20 @@ export interface ConsoleServerOptions {
   agentScope?: 'own' | 'any';
   /** Browser session lifetime. Default eight hours. */
   sessionTtlMs?: number;
+  /**
+   * Tools whose approvals bind to a hash without their informational fields (tools from
+   * `defineTool` fit as they are). The console recomputes a submitted proposal's binding hash
+   * for these; for any other tool the binding hash must equal the proposal hash
+   * (`400 binding_hash_mismatch`), so an approval can never be bound to a call the page did
+   * not show.
+   */
+  tools?: readonly ConsoleToolBinding[];
+  /**
+   * UNSAFE: store a binding hash that differs from the proposal hash for tools not listed in
+   * `tools` without checking it. An agent token holder could then have an approver approve one
+   * call while binding the grant to another. Default false.
+   */
+  trustAgentBindingHashes?: boolean;
 }
 
 /**
@@ -57,6 +72,7 @@ export function createConsoleServer(options: ConsoleServerOptions): Hono<Console
   }
   const agents = createTokenRegistry(options.agentTokens, 'agent');
   assertDisjoint(options.tokens, options.agentTokens);
+  const checkBinding = createBindingCheck(options.tools, options.trustAgentBindingHashes === true);
   const ttl = options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
   const auth: AuthSettings = { approvers, agents, sessions: createSessionStore({ ttlMs: ttl }) };
   const assets = loadStaticAssets();
@@ -85,7 +101,10 @@ export function createConsoleServer(options: ConsoleServerOptions): Hono<Console
 
   app.route('/api/session', sessionRoutes(auth, ttl));
   app.use('/api/agent/*', requireAgent(auth));
-  app.route('/api/agent', agentRoutes(options.store, options.audit, options.agentScope === 'any'));
+  app.route(
+    '/api/agent',
+    agentRoutes(options.store, options.audit, options.agentScope === 'any', checkBinding),
+  );
   app.use('/api/proposals/*', requireApprover(auth));
   app.use('/api/proposals', requireApprover(auth));
   app.route('/api/proposals', proposalRoutes(options.store));

@@ -5,9 +5,47 @@ import { HttpError } from './http-errors.js';
 /** Largest request body the console reads (proposals carry arguments: 1 MiB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+const tooLarge = (maxBytes: number) =>
+  new HttpError(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`);
+
+/**
+ * Reads a body stream up to `maxBytes`; one byte more and the stream is cancelled (413), so a
+ * body without Content-Length (chunked) or with a false one is never buffered past the limit.
+ */
+async function readLimited(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<Uint8Array> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(maxBytes);
+      }
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
 /**
  * Reads a JSON request body strictly: `Content-Type: application/json` (415 otherwise), at
- * most `maxBytes` (413), and parsed by core's strict parser (400 `invalid_json`: malformed text,
+ * most `maxBytes` (413, counted while reading, whatever Content-Length says), and parsed by core's strict parser (400 `invalid_json`: malformed text,
  * duplicate keys, unsafe integers, lone surrogates).
  */
 export async function readJsonBody(c: Context, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
@@ -15,12 +53,11 @@ export async function readJsonBody(c: Context, maxBytes = MAX_BODY_BYTES): Promi
   if (type !== 'application/json') {
     throw new HttpError(415, 'unsupported_media_type', 'send the body as application/json');
   }
-  const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > maxBytes)
-    throw new HttpError(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`);
-  const buffer = await c.req.arrayBuffer();
-  if (buffer.byteLength > maxBytes)
-    throw new HttpError(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`);
+  const length = c.req.header('content-length');
+  if (length !== undefined && !/^[0-9]{1,16}$/.test(length.trim()))
+    throw new HttpError(400, 'invalid_content_length', 'Content-Length must be a number');
+  if (length !== undefined && Number(length) > maxBytes) throw tooLarge(maxBytes);
+  const buffer = await readLimited(c.req.raw.body, maxBytes);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);

@@ -1,6 +1,13 @@
-import { type ApprovalStore, type AuditSink, assertHash, type StoredProposal } from '@argseal/core';
+import {
+  type ApprovalStore,
+  type AuditSink,
+  assertHash,
+  type PeekResult,
+  type StoredProposal,
+} from '@argseal/core';
 import { Hono } from 'hono';
 import type { ConsoleEnv } from './auth.js';
+import type { BindingCheck } from './binding-rules.js';
 import { HttpError, sendError } from './http-errors.js';
 import { listFilter, toView } from './proposal-view.js';
 import { expectObject, readJsonBody } from './read-json.js';
@@ -15,6 +22,7 @@ export function agentRoutes(
   store: ApprovalStore,
   audit: AuditSink,
   anyAgent: boolean,
+  checkBinding: BindingCheck,
 ): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
   app.onError((error, c) => sendError(c, error));
@@ -26,6 +34,7 @@ export function agentRoutes(
       await readJsonBody(c),
       c.get('identity').name,
       anyAgent,
+      checkBinding,
     );
     return c.json({ proposal: toView(await store.suspend(proposal)) });
   });
@@ -51,16 +60,31 @@ export function agentRoutes(
     return c.json({ proposal: proposal ? toView(proposal) : null });
   });
 
+  /**
+   * With `anyAgent` false, a grant is only peeked at or consumed by the agent its proposal
+   * belongs to (403 `agent_mismatch`); nothing is used up by a refused call.
+   */
+  async function assertOwnGrant(c: Parameters<typeof mine>[0], peeked: PeekResult) {
+    if (anyAgent || !peeked.live) return;
+    const proposal = await store.getProposal(peeked.grant.proposalId);
+    if (!mine(c, proposal)) {
+      throw new HttpError(403, 'agent_mismatch', 'this grant belongs to another agent');
+    }
+  }
+
   app.post('/consume', async (c) => {
     const body = expectObject(await readJsonBody(c, 4096), ['bindingHash'], 'consume');
     assertHash(body.bindingHash, 'invalid_binding_hash');
+    if (!anyAgent) await assertOwnGrant(c, await store.peek(body.bindingHash));
     return c.json(await store.consume(body.bindingHash));
   });
 
   app.post('/peek', async (c) => {
     const body = expectObject(await readJsonBody(c, 4096), ['bindingHash'], 'peek');
     assertHash(body.bindingHash, 'invalid_binding_hash');
-    return c.json(await store.peek(body.bindingHash));
+    const peeked = await store.peek(body.bindingHash);
+    await assertOwnGrant(c, peeked);
+    return c.json(peeked);
   });
 
   app.post('/audit', async (c) => {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { ApprovalStore, AuditSink } from '@argseal/core';
 import { serve } from '@hono/node-server';
-import { createConsoleServer } from './create-console-server.js';
+import { type ConsoleServerOptions, createConsoleServer } from './create-console-server.js';
 import { ConsoleError } from './errors.js';
 import { type ConsoleStorageOptions, openConsoleStorage } from './storage.js';
 import { resolveConsoleTokens } from './token-config.js';
@@ -33,6 +33,10 @@ export interface StartConsoleOptions extends ConsoleStorageOptions {
   agentScope?: 'own' | 'any';
   /** Browser session lifetime. Default eight hours. */
   sessionTtlMs?: number;
+  /** Tools with informational fields; see {@link ConsoleServerOptions.tools}. */
+  tools?: ConsoleServerOptions['tools'];
+  /** UNSAFE opt-out; see {@link ConsoleServerOptions.trustAgentBindingHashes}. */
+  trustAgentBindingHashes?: boolean;
   /** Use this store and sink instead of opening storage (both or neither). */
   store?: ApprovalStore;
   audit?: AuditSink;
@@ -93,6 +97,8 @@ export async function startConsole(options: StartConsoleOptions = {}): Promise<R
       agentTokens: resolved.agentTokens,
       ...(options.agentScope ? { agentScope: options.agentScope } : {}),
       ...(options.sessionTtlMs ? { sessionTtlMs: options.sessionTtlMs } : {}),
+      ...(options.tools ? { tools: options.tools } : {}),
+      ...(options.trustAgentBindingHashes ? { trustAgentBindingHashes: true } : {}),
     });
   } catch (error) {
     await storage.close();

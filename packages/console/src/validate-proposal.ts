@@ -7,6 +7,7 @@ import {
   parseStrictJson,
   type SuspendedToolProposal,
 } from '@argseal/core';
+import type { BindingCheck } from './binding-rules.js';
 import { HttpError } from './http-errors.js';
 
 const FIELDS = new Set([
@@ -37,12 +38,15 @@ const invalid = (message: string) => new ApprovalError('invalid_proposal', messa
  * Checks a proposal an agent submits before the store sees it, so what the console shows is
  * what the hash binds: core's field checks, the agent name bound to the token (unless
  * `anyAgent`), canonical argument text, and the proposal hash recomputed from agent, tool and
- * arguments (400 `proposal_hash_mismatch`). `parsedArguments` is rebuilt from the canonical text.
+ * arguments (400 `proposal_hash_mismatch`), and the binding hash grants are consumed by checked
+ * by `checkBinding` (400 `binding_hash_mismatch`). `parsedArguments` is rebuilt from the
+ * canonical text.
  */
 export async function checkSubmittedProposal(
   value: unknown,
   agentName: string,
   anyAgent: boolean,
+  checkBinding: BindingCheck,
 ): Promise<SuspendedToolProposal> {
   assertProposal(value as SuspendedToolProposal);
   const p = value as SuspendedToolProposal;
@@ -78,6 +82,7 @@ export async function checkSubmittedProposal(
       'proposalHash does not match agent, tool and arguments',
     );
   }
+  await checkBinding(p);
   return {
     id: p.id,
     agent: p.agent,

@@ -17,6 +17,8 @@ function consoleOverMemory() {
     tokens: { alice: APPROVER },
     agentTokens: { 'suite-agent': AGENT },
     agentScope: 'any',
+    // The shared suite fabricates separate binding hashes no tool definition can reproduce.
+    trustAgentBindingHashes: true,
   });
   const options = { url: 'http://127.0.0.1:7407', token: AGENT, fetch: inProcessFetch(app) };
   return { local, audit, options };
