@@ -45,8 +45,12 @@ export class ToolArgumentsValidationError extends ArgsealError {
   /** JSON Pointer (RFC 6901) of the offending value; `""` is the whole document. */
   readonly path: string;
   readonly tool: string | undefined;
-  /** Schema issues (messages and paths only) when `stage` is `schema`. */
-  readonly issues: readonly { message: string; path: string }[] | undefined;
+  /**
+   * Schema issues when `stage` is `schema`: the JSON Pointer of each, and its message only
+   * when the authorizer was created with `schemaIssueMessages: true` (some validators quote
+   * the received value in their messages).
+   */
+  readonly issues: readonly { message?: string; path: string }[] | undefined;
 
   constructor(init: {
     stage: ValidationStage;
@@ -54,7 +58,7 @@ export class ToolArgumentsValidationError extends ArgsealError {
     path: string;
     tool?: string | undefined;
     detail?: string;
-    issues?: readonly { message: string; path: string }[];
+    issues?: readonly { message?: string; path: string }[];
   }) {
     const where = init.path === '' ? '(root)' : init.path;
     const toolPart = init.tool === undefined ? '' : `tool "${init.tool}": `;

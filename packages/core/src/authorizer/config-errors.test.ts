@@ -166,3 +166,44 @@ describe('bad raw input', () => {
     expect(failed).toMatchObject({ error: { code: 'tool_error' } });
   });
 });
+
+describe('schema issue messages', () => {
+  const valibotLike = {
+    '~standard': {
+      version: 1 as const,
+      vendor: 'quoting',
+      validate: (v: unknown) => ({
+        issues: [
+          {
+            message: `Invalid type: Expected number but received "${String((v as { amount?: unknown }).amount)}"`,
+            path: ['amount'],
+          },
+        ],
+      }),
+    },
+  };
+
+  it('are dropped by default, since validators may quote the received value', async () => {
+    const tool = defineTool({ name: 't', schema: valibotLike as never, execute: () => 1 });
+    const authorizer = createAuthorizer({ agent: 'a', policy: () => ({ type: 'allow' }) });
+    const outcome = await authorizer.call(tool, '{"amount":"SECRET-4111"}');
+    if (outcome.status !== 'invalid') throw new Error('expected invalid');
+    expect(outcome.error.issues).toEqual([{ path: '/amount' }]);
+    expect(JSON.stringify(outcome.error)).not.toContain('SECRET');
+    expect(outcome.error.message).not.toContain('SECRET');
+  });
+
+  it('are kept with schemaIssueMessages: true', async () => {
+    const tool = defineTool({ name: 't', schema: valibotLike as never, execute: () => 1 });
+    const authorizer = createAuthorizer({
+      agent: 'a',
+      policy: () => ({ type: 'allow' }),
+      schemaIssueMessages: true,
+    });
+    const outcome = await authorizer.call(tool, '{"amount":"x"}');
+    if (outcome.status !== 'invalid') throw new Error('expected invalid');
+    expect(outcome.error.issues).toEqual([
+      { path: '/amount', message: 'Invalid type: Expected number but received "x"' },
+    ]);
+  });
+});

@@ -59,6 +59,7 @@ export function createAuthorizer<Context = unknown>(
     audit,
     generateId,
     sha256: options.sha256,
+    schemaIssueMessages: options.schemaIssueMessages === true,
   };
   const authorizeSettings = {
     policy,

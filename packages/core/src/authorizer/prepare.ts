@@ -19,6 +19,7 @@ export interface PrepareSettings {
   audit: AuditSink | undefined;
   generateId: () => string;
   sha256: Sha256Hex | undefined;
+  schemaIssueMessages: boolean;
 }
 
 function issuePath(issue: StandardSchemaV1.Issue): string {
@@ -98,7 +99,9 @@ export async function prepareCall(
       });
     }
     if (result.issues) {
-      const issues = result.issues.map((i) => ({ message: i.message, path: issuePath(i) }));
+      const issues = result.issues.map((i) =>
+        s.schemaIssueMessages ? { message: i.message, path: issuePath(i) } : { path: issuePath(i) },
+      );
       throw new ToolArgumentsValidationError({
         stage: 'schema',
         code: 'schema_validation_failed',

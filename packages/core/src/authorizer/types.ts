@@ -53,6 +53,13 @@ export interface AuthorizerOptions<Context = unknown> {
    * `crypto.subtle` (hashes are identical; the format is fixed by argseal).
    */
   sha256?: Sha256Hex;
+  /**
+   * Keep each schema issue's message in `ToolArgumentsValidationError.issues`. Default
+   * `false` (closed): some validators quote the received value in their messages (valibot's
+   * `received "..."`), and errors must not carry argument payloads. zod 4's built-in
+   * messages describe only the expected type; custom messages are yours to check.
+   */
+  schemaIssueMessages?: boolean;
 }
 
 /** Per-call options of the {@link Authorizer} methods. */
