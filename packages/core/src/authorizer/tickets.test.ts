@@ -12,12 +12,24 @@ describe('prepared calls and allow results are tickets, not data', () => {
     const ctx = setup();
     const first = await ctx.authorizer.call(ctx.tool, args(50_000));
     if (first.status !== 'suspended') throw new Error('expected suspension');
-    await ctx.approvals.decide(first.proposal.proposalHash, { decision: 'approve', approver: 'ann' });
+    await ctx.approvals.decide(first.proposal.proposalHash, {
+      decision: 'approve',
+      approver: 'ann',
+    });
     const real = await prepared(ctx, args(50_000));
-    const forged = { ...real, argsCanonicalJson: '{"amount":999999,"currency":"EUR","orderId":"ord_1"}' };
-    await expect(ctx.authorizer.run(forged)).rejects.toMatchObject({ code: 'unknown_prepared_call' });
-    await expect(ctx.authorizer.authorize(forged)).rejects.toMatchObject({ code: 'unknown_prepared_call' });
-    await expect(ctx.authorizer.check(forged)).rejects.toMatchObject({ code: 'unknown_prepared_call' });
+    const forged = {
+      ...real,
+      argsCanonicalJson: '{"amount":999999,"currency":"EUR","orderId":"ord_1"}',
+    };
+    await expect(ctx.authorizer.run(forged)).rejects.toMatchObject({
+      code: 'unknown_prepared_call',
+    });
+    await expect(ctx.authorizer.authorize(forged)).rejects.toMatchObject({
+      code: 'unknown_prepared_call',
+    });
+    await expect(ctx.authorizer.check(forged)).rejects.toMatchObject({
+      code: 'unknown_prepared_call',
+    });
     expect(ctx.executed).toEqual([]);
     expect(await ctx.approvals.peek(real.bindingHash)).toMatchObject({ live: true });
   });
@@ -52,12 +64,17 @@ describe('prepared calls and allow results are tickets, not data', () => {
     const ctx = setup();
     const first = await ctx.authorizer.call(ctx.tool, args(50_000));
     if (first.status !== 'suspended') throw new Error('expected suspension');
-    await ctx.approvals.decide(first.proposal.proposalHash, { decision: 'approve', approver: 'ann' });
+    await ctx.approvals.decide(first.proposal.proposalHash, {
+      decision: 'approve',
+      approver: 'ann',
+    });
     const call = await prepared(ctx, args(50_000));
     const auth = await ctx.authorizer.authorize(call);
     if (auth.type !== 'allow') throw new Error('expected allow');
     expect((await ctx.authorizer.execute(call, auth)).status).toBe('executed');
-    await expect(ctx.authorizer.execute(call, auth)).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(ctx.authorizer.execute(call, auth)).rejects.toMatchObject({
+      code: 'not_authorized',
+    });
     expect(ctx.executed).toHaveLength(1);
   });
 
@@ -67,7 +84,9 @@ describe('prepared calls and allow results are tickets, not data', () => {
     const big = await prepared(ctx, args(5_000_000));
     const auth = await ctx.authorizer.authorize(small);
     if (auth.type !== 'allow') throw new Error('expected allow');
-    await expect(ctx.authorizer.execute(big, auth)).rejects.toMatchObject({ code: 'not_authorized' });
+    await expect(ctx.authorizer.execute(big, auth)).rejects.toMatchObject({
+      code: 'not_authorized',
+    });
     expect(ctx.executed).toEqual([]);
   });
 
