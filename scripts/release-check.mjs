@@ -229,7 +229,13 @@ console.log(`  (checks took ${((Date.now() - started4) / 1000).toFixed(1)}s)`);
 
 report.section('versioning');
 const versioned = await changesetVersionDryRun(root, packages);
-report.add('changeset version (dry run in a clone)', versioned.ok, versioned.detail, undefined, versioned.note);
+report.add(
+  'changeset version (dry run in a clone)',
+  versioned.ok,
+  versioned.detail,
+  undefined,
+  versioned.note,
+);
 
 console.log(`\ntotal ${((Date.now() - started) / 1000).toFixed(1)}s`);
 process.exit(report.finish() ? 0 : 1);
