@@ -57,6 +57,8 @@ export function proposalRoutes(store: ApprovalStore): Hono<ConsoleEnv> {
     const grant = await store.decide(proposal.proposalHash, {
       decision: body.decision as 'approve' | 'reject',
       approver: c.get('identity').name,
+      // bound to the proposal shown, not to an identical call suspended since
+      proposalId: proposal.id,
       ...(body.note !== undefined ? { note: body.note as string } : {}),
       ...(body.expiresAt !== undefined ? { expiresAt: body.expiresAt as string } : {}),
     });

@@ -13,6 +13,7 @@ const DECIDE = `WITH decided AS (
     SET status = $2, decided_by = $3, decided_at = now(), note = $4
     WHERE proposal_hash = $1 AND status = 'pending'
       AND ($5::timestamptz IS NULL OR $5::timestamptz > now())
+      AND ($9::text IS NULL OR id = $9::text)
     RETURNING id, proposal_hash, binding_hash, agent, tool, tool_call_id
   ), granted AS (
     INSERT INTO argseal_grants (proposal_id, proposal_hash, binding_hash, decision, approver, note,
@@ -29,7 +30,9 @@ const DECIDE = `WITH decided AS (
 /** Why DECIDE matched nothing. */
 const EXPLAIN = `SELECT ($1::timestamptz IS NOT NULL AND $1::timestamptz <= now()) AS past,
   (SELECT status FROM argseal_proposals WHERE proposal_hash = $2
-    ORDER BY (status = 'pending') DESC, seq DESC LIMIT 1) AS status`;
+    ORDER BY (status = 'pending') DESC, seq DESC LIMIT 1) AS status,
+  (SELECT id FROM argseal_proposals WHERE proposal_hash = $2 AND status = 'pending'
+    LIMIT 1) AS pending_id`;
 
 export interface DecideOutcome {
   grant: ApprovalGrant;
@@ -60,6 +63,7 @@ export async function decideProposal(
       d.decision,
       d.decision === 'approve' ? d.uses : 0,
       ttlMs,
+      d.proposalId ?? null,
     ]);
     const row = rows[0];
     if (row) {
@@ -76,7 +80,10 @@ export async function decideProposal(
     if (why?.status === null || why?.status === undefined) {
       throw new ApprovalError('proposal_not_found', 'no proposal with this hash');
     }
-    if (why.status !== 'pending') {
+    if (
+      why.status !== 'pending' ||
+      (d.proposalId !== undefined && why.pending_id !== d.proposalId)
+    ) {
       throw new ApprovalError(
         'proposal_not_pending',
         'the proposal with this hash is already decided',

@@ -146,4 +146,49 @@ export function lifecycleCases(fx: () => ApprovalStoreFixture): void {
     const stored = await store.suspend(again);
     expect(stored).toMatchObject({ id: again.id, status: 'pending' });
   });
+
+  it('a decision naming a stale proposal id never decides its identical successor', async () => {
+    const { store } = fx();
+    const proposal = await makeProposal();
+    await store.suspend(proposal);
+    await store.decide(proposal.proposalHash, {
+      decision: 'approve',
+      approver: 'alice',
+      proposalId: proposal.id,
+    });
+    expect((await store.consume(proposal.bindingHash)).ok).toBe(true);
+    const again = sameCall(proposal);
+    await store.suspend(again);
+    // a second approver still looking at the first (now consumed) proposal
+    await expectCode(
+      () =>
+        store.decide(proposal.proposalHash, {
+          decision: 'approve',
+          approver: 'bob',
+          proposalId: proposal.id,
+        }),
+      'proposal_not_pending',
+    );
+    expect(await store.getProposal(again.id)).toMatchObject({ status: 'pending' });
+    expect(await store.peek(again.bindingHash)).toMatchObject({ live: false });
+    // naming the pending one decides it
+    await store.decide(proposal.proposalHash, {
+      decision: 'reject',
+      approver: 'bob',
+      proposalId: again.id,
+    });
+    expect(await store.getProposal(again.id)).toMatchObject({ status: 'rejected' });
+  });
+
+  it('a malformed proposalId in a decision is refused with invalid_proposal_id', async () => {
+    const { store } = fx();
+    const proposal = await makeProposal();
+    await store.suspend(proposal);
+    await expectCode(
+      () =>
+        store.decide(proposal.proposalHash, { decision: 'approve', approver: 'a', proposalId: '' }),
+      'invalid_proposal_id',
+    );
+    expect(await store.getProposal(proposal.id)).toMatchObject({ status: 'pending' });
+  });
 }

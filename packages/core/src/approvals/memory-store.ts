@@ -110,7 +110,9 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
       assertHash(hash);
       const at = now();
       const d = normalizeDecision(input, at);
-      const row = pendingByHash(hash);
+      const pending = pendingByHash(hash);
+      // a decision for a proposal the approver saw binds to that proposal, not to a later twin
+      const row = d.proposalId !== undefined && pending?.id !== d.proposalId ? undefined : pending;
       if (!row) {
         const known = [...rows.values()].some((r) => r.proposalHash === hash);
         throw known

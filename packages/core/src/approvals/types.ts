@@ -64,6 +64,12 @@ export interface ApprovalDecisionInput {
   expiresAt?: Date | string;
   /** How many executions the grant allows. Default 1. */
   uses?: number;
+  /**
+   * The id of the proposal the approver was shown. When given, the decision applies only
+   * if that exact proposal is the pending one for the hash (`proposal_not_pending`
+   * otherwise), so a stale screen can never decide an identical call proposed later.
+   */
+  proposalId?: string;
 }
 
 /** What `peek` sees for a binding hash, without using anything up. */

@@ -20,11 +20,13 @@ export interface NormalizedDecision {
   /** null: use the store's default TTL from its own clock. */
   expiresAt: Date | null;
   uses: number;
+  /** Only this pending proposal may be decided, when given. */
+  proposalId: string | undefined;
 }
 
 /**
  * Validates a decision input. Codes: `invalid_decision`, `invalid_approver`,
- * `invalid_note`, `invalid_expiry`, `expiry_in_past`, `invalid_uses`.
+ * `invalid_note`, `invalid_expiry`, `expiry_in_past`, `invalid_uses`, `invalid_proposal_id`.
  * `now` is the store's clock; SQL stores pass the database time.
  */
 export function normalizeDecision(input: ApprovalDecisionInput, now: Date): NormalizedDecision {
@@ -64,7 +66,20 @@ export function normalizeDecision(input: ApprovalDecisionInput, now: Date): Norm
   if (!Number.isSafeInteger(uses) || uses < 1 || uses > MAX_GRANT_USES) {
     throw new ApprovalError('invalid_uses', `uses must be an integer from 1 to ${MAX_GRANT_USES}`);
   }
-  return { decision: input.decision, approver: input.approver, note: input.note, expiresAt, uses };
+  if (
+    input.proposalId !== undefined &&
+    (typeof input.proposalId !== 'string' || input.proposalId === '')
+  ) {
+    throw new ApprovalError('invalid_proposal_id', 'proposalId must be a non-empty string');
+  }
+  return {
+    decision: input.decision,
+    approver: input.approver,
+    note: input.note,
+    expiresAt,
+    uses,
+    proposalId: input.proposalId,
+  };
 }
 
 /** Validates a proposal before a store keeps it. Code: `invalid_proposal`. */
