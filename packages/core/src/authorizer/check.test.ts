@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { args, setup } from './__fixtures__/refund.js';
-
-async function prepared(ctx: ReturnType<typeof setup>, raw: string) {
-  const p = await ctx.authorizer.prepare(ctx.tool, raw, { toolCallId: 'call_1' });
-  if (!p.ok) throw p.error;
-  return p.call;
-}
+import { args, prepared, setup } from './__fixtures__/refund.js';
 
 describe('check: a non-consuming approval gate', () => {
   it('suspends when approval is needed and no grant exists, without executing', async () => {

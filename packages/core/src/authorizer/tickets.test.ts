@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { args, setup } from './__fixtures__/refund.js';
-
-async function prepared(ctx: ReturnType<typeof setup>, raw: string) {
-  const p = await ctx.authorizer.prepare(ctx.tool, raw, { toolCallId: 'call_1' });
-  if (!p.ok) throw p.error;
-  return p.call;
-}
+import { args, prepared, setup } from './__fixtures__/refund.js';
 
 describe('prepared calls and allow results are tickets, not data', () => {
   it('a forged call object (approved hash, other arguments) is refused: nothing runs, no grant used', async () => {
