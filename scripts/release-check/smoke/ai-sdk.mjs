@@ -3,16 +3,10 @@
 // exactly once, and replaying the same resume executes nothing.
 import assert from 'node:assert/strict';
 import { sealTools } from '@argseal/ai-sdk';
-import {
-  createAuthorizer,
-  createMemoryApprovalStore,
-  createMemoryAuditLog,
-  defineTool,
-  verifyAuditChain,
-} from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { z } from 'zod';
+import { refundWorld } from './lib/refund-world.mjs';
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
@@ -49,27 +43,7 @@ function scriptedModel() {
   });
 }
 
-const executed = [];
-const refund = defineTool({
-  name: 'refund',
-  description: 'Refund an order, amount in minor units',
-  schema: z.object({ orderId: z.string(), amount: z.number().int() }),
-  execute: async (input) => {
-    executed.push(input);
-    return { refunded: input.amount };
-  },
-});
-const audit = createMemoryAuditLog();
-const approvals = createMemoryApprovalStore({ audit });
-const authorizer = createAuthorizer({
-  agent: 'support',
-  approvals,
-  audit,
-  policy: ({ parsedArguments }) =>
-    parsedArguments.amount > 10_000
-      ? { type: 'require_approval', reason: 'large refund' }
-      : { type: 'allow' },
-});
+const { executed, refund, audit, approvals, authorizer } = refundWorld();
 const sealed = sealTools({ refund }, { authorizer });
 const run = async (messages) => {
   const result = await generateText({

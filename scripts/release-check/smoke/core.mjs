@@ -1,38 +1,10 @@
 // @argseal/core from npm: seal a tool, pause for approval, approve in the store, resume,
 // execute exactly once; a tampered resume and a replay never execute; audit chain verifies.
 import assert from 'node:assert/strict';
-import {
-  createAuthorizer,
-  createMemoryApprovalStore,
-  createMemoryAuditLog,
-  defineTool,
-  parseStrictJson,
-  ToolArgumentsValidationError,
-  verifyAuditChain,
-} from '@argseal/core';
-import { z } from 'zod';
+import { parseStrictJson, ToolArgumentsValidationError, verifyAuditChain } from '@argseal/core';
+import { refundWorld } from './lib/refund-world.mjs';
 
-const executed = [];
-const refund = defineTool({
-  name: 'refund',
-  description: 'Refund an order, amount in minor units',
-  schema: z.object({ orderId: z.string(), amount: z.number().int() }),
-  execute: async (input) => {
-    executed.push(input);
-    return { refunded: input.amount };
-  },
-});
-const audit = createMemoryAuditLog();
-const approvals = createMemoryApprovalStore({ audit });
-const authorizer = createAuthorizer({
-  agent: 'support',
-  approvals,
-  audit,
-  policy: ({ parsedArguments }) =>
-    parsedArguments.amount > 10_000
-      ? { type: 'require_approval', reason: 'refund above 100.00' }
-      : { type: 'allow' },
-});
+const { executed, refund, audit, approvals, authorizer } = refundWorld();
 
 const first = await authorizer.call(refund, '{"orderId":"o-1","amount":12500}', {
   toolCallId: 'c1',

@@ -3,19 +3,13 @@
 // (bound to the proposal hash), the resumed thread executes it exactly once, and resuming
 // the same checkpoint again executes nothing.
 import assert from 'node:assert/strict';
-import {
-  createAuthorizer,
-  createMemoryApprovalStore,
-  createMemoryAuditLog,
-  defineTool,
-  verifyAuditChain,
-} from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core';
 import { approve, argsealMiddleware, getApprovalRequest, resumeWith } from '@argseal/langchain';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import { MemorySaver } from '@langchain/langgraph';
 import { createAgent } from 'langchain';
-import { z } from 'zod';
+import { refundWorld } from './lib/refund-world.mjs';
 
 /** Turn n = number of AI messages so far: a refund call first, then plain text. */
 class ScriptedChatModel extends BaseChatModel {
@@ -51,26 +45,8 @@ class ScriptedChatModel extends BaseChatModel {
   }
 }
 
-const executed = [];
-const refund = defineTool({
-  name: 'refund',
-  description: 'Refund an order, amount in minor units',
-  schema: z.object({ orderId: z.string(), amount: z.number().int() }),
-  execute: async (input) => {
-    executed.push(input);
-    return `refunded ${input.amount}`;
-  },
-});
-const audit = createMemoryAuditLog();
-const approvals = createMemoryApprovalStore({ audit });
-const authorizer = createAuthorizer({
-  agent: 'support',
-  approvals,
-  audit,
-  policy: ({ parsedArguments }) =>
-    parsedArguments.amount > 10_000
-      ? { type: 'require_approval', reason: 'large refund' }
-      : { type: 'allow' },
+const { executed, refund, audit, approvals, authorizer } = refundWorld({
+  output: (input) => `refunded ${input.amount}`,
 });
 const agent = createAgent({
   model: new ScriptedChatModel({}),

@@ -2,16 +2,10 @@
 // refund, the run is interrupted, the RunState goes through text, a human approves
 // (store grant bound to the proposal hash), and the resumed run executes it exactly once.
 import assert from 'node:assert/strict';
-import {
-  createAuthorizer,
-  createMemoryApprovalStore,
-  createMemoryAuditLog,
-  defineTool,
-  verifyAuditChain,
-} from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core';
 import { createAgentsSeal } from '@argseal/openai-agents';
 import { Agent, RunState, run, setTracingDisabled, Usage } from '@openai/agents';
-import { z } from 'zod';
+import { refundWorld } from './lib/refund-world.mjs';
 
 setTracingDisabled(true);
 const usage = () => new Usage({ requests: 1, inputTokens: 1, outputTokens: 1, totalTokens: 2 });
@@ -42,27 +36,7 @@ const model = {
   },
 };
 
-const executed = [];
-const refund = defineTool({
-  name: 'refund',
-  description: 'Refund an order, amount in minor units',
-  schema: z.object({ orderId: z.string(), amount: z.number().int() }),
-  execute: async (input) => {
-    executed.push(input);
-    return { refunded: input.amount };
-  },
-});
-const audit = createMemoryAuditLog();
-const approvals = createMemoryApprovalStore({ audit });
-const authorizer = createAuthorizer({
-  agent: 'support',
-  approvals,
-  audit,
-  policy: ({ parsedArguments }) =>
-    parsedArguments.amount > 10_000
-      ? { type: 'require_approval', reason: 'large refund' }
-      : { type: 'allow' },
-});
+const { executed, refund, audit, authorizer } = refundWorld();
 const seal = createAgentsSeal({ authorizer });
 const agent = seal.agent(new Agent({ name: 'support', instructions: 'help', model }), {
   tools: [refund],

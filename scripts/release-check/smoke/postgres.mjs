@@ -1,7 +1,7 @@
 // @argseal/postgres from npm on in-memory PGlite: migrate, pause a call, approve in the SQL
 // store, resume and execute exactly once; the SQL audit chain verifies.
 import assert from 'node:assert/strict';
-import { createAuthorizer, defineTool, verifyAuditChain } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core';
 import {
   createSqlApprovalStore,
   createSqlAuditLog,
@@ -9,31 +9,14 @@ import {
   openEmbeddedDatabase,
   SCHEMA_VERSION,
 } from '@argseal/postgres';
-import { z } from 'zod';
+import { refundWorld } from './lib/refund-world.mjs';
 
 const db = await openEmbeddedDatabase();
 try {
   assert.equal(await getSchemaVersion(db), SCHEMA_VERSION, 'openEmbeddedDatabase migrates');
   const audit = createSqlAuditLog(db);
   const approvals = createSqlApprovalStore(db, { audit });
-  const executed = [];
-  const refund = defineTool({
-    name: 'refund',
-    schema: z.object({ orderId: z.string(), amount: z.number().int() }),
-    execute: async (input) => {
-      executed.push(input);
-      return { refunded: input.amount };
-    },
-  });
-  const authorizer = createAuthorizer({
-    agent: 'support',
-    approvals,
-    audit,
-    policy: ({ parsedArguments }) =>
-      parsedArguments.amount > 10_000
-        ? { type: 'require_approval', reason: 'large refund' }
-        : { type: 'allow' },
-  });
+  const { executed, refund, authorizer } = refundWorld({ audit, approvals });
   const first = await authorizer.call(refund, '{"orderId":"o-1","amount":12500}', {
     toolCallId: 'c1',
   });
