@@ -4,6 +4,7 @@ import {
   isIndexKey,
   prototypesCarryToJSON,
   type StrictDomainOptions,
+  setDataProperty,
   sortKeys,
 } from './strict-domain.js';
 import type { JsonValue } from './types.js';
@@ -58,16 +59,7 @@ function sortedPlainCopy(v: JsonValue, flags: { indexKeys: boolean }): JsonValue
     const k = keys[i] as string;
     if (!flags.indexKeys && isIndexKey(k)) flags.indexKeys = true;
     const child = sortedPlainCopy(v[k] as JsonValue, flags);
-    if (k === '__proto__') {
-      Object.defineProperty(out, k, {
-        value: child,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else {
-      out[k] = child;
-    }
+    setDataProperty(out, k, child);
   }
   return out;
 }

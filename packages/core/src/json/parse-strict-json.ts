@@ -1,6 +1,6 @@
 import { ToolArgumentsValidationError } from '../errors.js';
 import { toJsonPointer } from './json-pointer.js';
-import { DomainFault, depthLimit, rethrowAt } from './strict-domain.js';
+import { DomainFault, depthLimit, rethrowAt, setDataProperty } from './strict-domain.js';
 import type { JsonValue } from './types.js';
 
 /** Default nesting limit for {@link parseStrictJson} and {@link createSnapshot}. */
@@ -126,16 +126,7 @@ class Parser {
       } catch (e) {
         rethrowAt(e, key);
       }
-      if (key === '__proto__') {
-        Object.defineProperty(out, key, {
-          value,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      } else {
-        out[key] = value;
-      }
+      setDataProperty(out, key, value);
       if (this.endOfMember(125)) return out;
     }
   }

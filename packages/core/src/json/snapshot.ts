@@ -9,6 +9,7 @@ import {
   leaveObject,
   rethrowAt,
   type StrictDomainOptions,
+  setDataProperty,
   sortedRecordKeys,
   WalkState,
 } from './strict-domain.js';
@@ -95,16 +96,7 @@ function copyValue(v: unknown, depth: number, st: WalkState): JsonValue {
       const k = keys[i] as string;
       try {
         const child = copyValue(dataValue(o, k), depth + 1, st);
-        if (k === '__proto__') {
-          Object.defineProperty(rec, k, {
-            value: child,
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        } else {
-          rec[k] = child;
-        }
+        setDataProperty(rec, k, child);
       } catch (e) {
         rethrowAt(e, k);
       }

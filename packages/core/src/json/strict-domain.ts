@@ -230,3 +230,15 @@ export function sortKeys(keys: string[]): string[] {
   }
   return keys;
 }
+
+/**
+ * Sets `key` as an own enumerable data property. `__proto__` is data in JSON: a plain
+ * assignment would set the prototype instead, so that one key is defined explicitly.
+ */
+export function setDataProperty(o: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    o[key] = value;
+  }
+}
