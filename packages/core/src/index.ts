@@ -68,7 +68,7 @@ export {
   parseStrictJson,
 } from './json/parse-strict-json.js';
 export { type CreateSnapshotOptions, createSnapshot, isSnapshot } from './json/snapshot.js';
-export type { StrictDomainOptions } from './json/strict-domain.js';
+export { MAX_DEPTH_CEILING, type StrictDomainOptions } from './json/strict-domain.js';
 export type { JsonObject, JsonValue, ReadonlyJsonValue } from './json/types.js';
 export type {
   PolicyDecision,
