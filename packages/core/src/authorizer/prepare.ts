@@ -61,6 +61,7 @@ export async function prepareCall(
 
     // rewrite: before identity exists
     let effectiveCanonical = requestedCanonicalJson;
+    let omitOriginal = false;
     for (const hook of s.rewrite) {
       let out: unknown;
       try {
@@ -79,10 +80,14 @@ export async function prepareCall(
           tool: tool.name,
         });
       }
-      if (out !== undefined)
+      if (out !== undefined) {
         effectiveCanonical = canonicalize(createSnapshot(out, { ...limits, stage: 'rewrite' }));
+        if (hook.omitOriginal === true) omitOriginal = true;
+      }
     }
     const rewritten = effectiveCanonical !== requestedCanonicalJson;
+    const original =
+      rewritten && !omitOriginal ? { originalArguments: requestedCanonicalJson } : {};
     if (schemaInput === undefined || s.rewrite.length > 0)
       schemaInput = decodeCanonical(effectiveCanonical);
 
@@ -137,24 +142,15 @@ export async function prepareCall(
       requestedCanonicalJson,
       effectiveCanonicalJson: effectiveCanonical,
       rewritten,
-      originalArguments: rewritten ? requestedCanonicalJson : undefined,
+      originalArguments: original.originalArguments,
       snapshot,
       argsCanonicalJson,
       proposalHash,
       bindingHash,
     });
     const base = { agent: s.agent, tool: tool.name, toolCallId, proposalHash, argsCanonicalJson };
-    if (rewritten)
-      await s.audit?.append({
-        type: 'rewritten',
-        ...base,
-        originalArguments: requestedCanonicalJson,
-      });
-    await s.audit?.append({
-      type: 'proposed',
-      ...base,
-      ...(rewritten ? { originalArguments: requestedCanonicalJson } : {}),
-    });
+    if (rewritten) await s.audit?.append({ type: 'rewritten', ...base, ...original });
+    await s.audit?.append({ type: 'proposed', ...base, ...original });
     return { ok: true, call };
   } catch (e) {
     if (!ToolArgumentsValidationError.isInstance(e)) throw e;

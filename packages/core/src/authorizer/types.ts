@@ -19,9 +19,15 @@ export interface RewriteInput<Context = unknown> {
  * Runs before the call's identity exists. Return replacement arguments, or
  * `undefined` to keep them. The result goes through schema and snapshot like any request.
  */
-export type RewriteHook<Context = unknown> = (
-  input: RewriteInput<Context>,
-) => JsonValue | undefined | Promise<JsonValue | undefined>;
+export interface RewriteHook<Context = unknown> {
+  (input: RewriteInput<Context>): JsonValue | undefined | Promise<JsonValue | undefined>;
+  /**
+   * Set by hooks that remove data (redaction): when such a hook changes the request, the
+   * original is kept out of audit records, proposals and outcomes (`originalArguments`
+   * is omitted). It stays in memory only, in the prepared call.
+   */
+  readonly omitOriginal?: boolean;
+}
 
 /**
  * Options of {@link createAuthorizer}. `Context` is the type of the application-owned
