@@ -35,6 +35,7 @@ if (process.argv.includes('--write-readme')) {
 // package benchmarks that live beside their packages
 const extra = [
   ['@argseal/core size', '../packages/core/bench/size.mjs'],
+  ['@argseal/policies egress', '../packages/policies/bench/egress-bench.mjs'],
   ['@argseal/postgres', '../packages/postgres/bench/store-bench.mjs'],
 ];
 for (const [title, rel] of extra) {

@@ -98,7 +98,7 @@ export async function runConsoleDemo(options: ConsoleDemoOptions): Promise<Conso
     printTurn(log, result.responseMessages, await newDecisions());
     return [...messages, ...result.responseMessages];
   };
-  const consoleUrl = options.url.replace(/\/+$/, '');
+  const consoleUrl = options.url.replace(/(?<!\/)\/+$/, '');
   const finish = async (
     outcome: ConsoleDemoSummary['outcome'],
     decisions: ConsoleDecision[],

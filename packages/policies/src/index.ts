@@ -8,6 +8,7 @@ export {
   type CompiledEgressOptions,
   checkEgress,
   compileEgressOptions,
+  DEFAULT_MAX_URL_LENGTH,
   type EgressOptions,
   type EgressResolver,
   type EgressResult,

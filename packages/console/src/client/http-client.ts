@@ -61,7 +61,7 @@ export function createConsoleRequest(options: ConsoleClientOptions): ConsoleRequ
   }
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeout = options.timeoutMs ?? 15_000;
-  const root = base.href.replace(/\/+$/, '');
+  const root = base.href.replace(/(?<!\/)\/+$/, '');
 
   return async (method, path, body) => {
     let response: Response;

@@ -12,6 +12,12 @@ import { classifyIPv6, parseIPv6 } from './ipv6.js';
 import { rawAuthority, rawShapeProblem } from './raw-url.js';
 import type { EgressReason } from './reasons.js';
 
+/**
+ * Default {@link EgressOptions.maxUrlLength}: 8 KiB, the request-line limit of common HTTP
+ * servers and proxies. Longer URLs are refused with `egress_url_too_long` before parsing.
+ */
+export const DEFAULT_MAX_URL_LENGTH = 8192;
+
 /** Resolves a hostname to IP addresses (text). Inject your own (DNS, DoH, a cache). */
 export type EgressResolver = (hostname: string) => Promise<readonly string[]>;
 
@@ -34,6 +40,11 @@ export interface EgressOptions {
   resolve?: EgressResolver;
   /** What a resolver error means: `deny` (default) or `allow` (skip the address check). */
   onResolverError?: 'deny' | 'allow';
+  /**
+   * Longest URL accepted, in UTF-16 code units (default {@link DEFAULT_MAX_URL_LENGTH}).
+   * Longer ones are refused with `egress_url_too_long` before any parsing.
+   */
+  maxUrlLength?: number;
 }
 
 /** Verdict of {@link checkEgress}. */
@@ -63,6 +74,7 @@ export interface CompiledEgressOptions {
   readonly allowSingleLabel: boolean;
   readonly resolve: EgressResolver | undefined;
   readonly failOpen: boolean;
+  readonly maxUrlLength: number;
 }
 
 const compiledSet = new WeakSet<object>();
@@ -155,6 +167,9 @@ export function compileEgressOptions(options: EgressOptions = {}): CompiledEgres
   ) {
     bad('onResolverError must be "deny" or "allow"');
   }
+  const maxUrlLength = options.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH;
+  if (!Number.isSafeInteger(maxUrlLength) || maxUrlLength < 1)
+    bad('maxUrlLength must be a positive integer');
   const compiled: CompiledEgressOptions = Object.freeze({
     allowHosts,
     allowPorts,
@@ -163,6 +178,7 @@ export function compileEgressOptions(options: EgressOptions = {}): CompiledEgres
     allowSingleLabel,
     resolve: options.resolve,
     failOpen: options.onResolverError === 'allow',
+    maxUrlLength,
   });
   compiledSet.add(compiled);
   return compiled;
@@ -175,6 +191,7 @@ export function checkEgressStatic(
 ): Deny | { url: URL; host: HostVerdict } {
   const text = input instanceof URL ? input.href : input;
   if (typeof text !== 'string') return { allowed: false, reason: 'egress_invalid_url' };
+  if (text.length > compiled.maxUrlLength) return { allowed: false, reason: 'egress_url_too_long' };
   let url: URL;
   try {
     url = new URL(text);

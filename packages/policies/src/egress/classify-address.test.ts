@@ -36,6 +36,8 @@ describe('address parsing', () => {
       'g::',
       '1:2:3:4:5:6:7::8',
       '::1.2.3',
+      '::ffff:1.2.3.04',
+      `${'0:'.repeat(40)}:1`,
     ]) {
       expect(parseIPv6(bad)).toBeUndefined();
     }

@@ -30,7 +30,9 @@ function hasSuffix(host: string, suffix: string): boolean {
 
 /** Removes every trailing dot: `localhost.` and `localhost..` are `localhost`. */
 export function stripTrailingDots(host: string): string {
-  return host.replace(/\.+$/, '');
+  let end = host.length;
+  while (end > 0 && host.charCodeAt(end - 1) === 46) end--;
+  return end === host.length ? host : host.slice(0, end);
 }
 
 /**

@@ -1,6 +1,8 @@
+import ipaddr from 'ipaddr.js';
 import type { AddressReason } from './reasons.js';
 
-const DOTTED = /^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
+/** `255.255.255.255`: longer text is never canonical IPv4 (and never reaches the parser). */
+const MAX_IPV4_TEXT = 15;
 
 /**
  * Parses canonical dotted-decimal IPv4 (`a.b.c.d`, no leading zeros) to an unsigned
@@ -9,9 +11,10 @@ const DOTTED = /^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
  * answers in any other form is not trusted.
  */
 export function parseIPv4(text: string): number | undefined {
-  const parts = text.split('.');
-  if (parts.length !== 4 || !parts.every((p) => DOTTED.test(p))) return undefined;
-  return parts.reduce((n, p) => n * 256 + Number(p), 0);
+  if (text.length > MAX_IPV4_TEXT || !ipaddr.IPv4.isValidFourPartDecimal(text)) return undefined;
+  return ipaddr.IPv4.parse(text)
+    .toByteArray()
+    .reduce((n, byte) => n * 256 + byte, 0);
 }
 
 export function formatIPv4(n: number): string {

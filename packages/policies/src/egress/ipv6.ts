@@ -1,45 +1,25 @@
+import ipaddr from 'ipaddr.js';
 import { classifyIPv4, parseIPv4 } from './ipv4.js';
 import type { AddressReason } from './reasons.js';
 
-const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
-
-function parseGroups(part: string): number[] | undefined {
-  if (part === '') return [];
-  const out: number[] = [];
-  const pieces = part.split(':');
-  for (let i = 0; i < pieces.length; i++) {
-    const piece = pieces[i]!;
-    if (i === pieces.length - 1 && piece.includes('.')) {
-      const v4 = parseIPv4(piece);
-      if (v4 === undefined) return undefined;
-      out.push(v4 >>> 16, v4 & 0xffff);
-    } else if (HEX_GROUP.test(piece)) {
-      out.push(Number.parseInt(piece, 16));
-    } else {
-      return undefined;
-    }
-  }
-  return out;
-}
+/** Longest IPv6 text accepted (45 for the address, brackets and a short `%zone`). */
+const MAX_IPV6_TEXT = 64;
 
 /**
  * Parses an IPv6 address (optionally in brackets, optionally with a `%zone`, which is
- * dropped) into eight 16-bit groups. Accepts `::` compression and a dotted IPv4 tail.
+ * dropped) into eight 16-bit groups with ipaddr.js. Accepts `::` compression and a dotted
+ * IPv4 tail, which must be canonical dotted decimal (`::ffff:1.2.3.04` is refused).
  */
 export function parseIPv6(text: string): number[] | undefined {
+  if (text.length > MAX_IPV6_TEXT) return undefined;
   let s = text;
   if (s.startsWith('[') && s.endsWith(']')) s = s.slice(1, -1);
   const zone = s.indexOf('%');
   if (zone !== -1) s = s.slice(0, zone);
-  const halves = s.split('::');
-  if (halves.length > 2) return undefined;
-  const head = parseGroups(halves[0]!);
-  const tail = halves.length === 2 ? parseGroups(halves[1]!) : [];
-  if (!head || !tail) return undefined;
-  if (halves.length === 1) return head.length === 8 ? head : undefined;
-  const missing = 8 - head.length - tail.length;
-  if (missing < 1) return undefined;
-  return [...head, ...new Array<number>(missing).fill(0), ...tail];
+  if (!ipaddr.IPv6.isValid(s)) return undefined;
+  const dot = s.lastIndexOf(':');
+  if (s.includes('.') && parseIPv4(s.slice(dot + 1)) === undefined) return undefined;
+  return ipaddr.IPv6.parse(s).parts.slice();
 }
 
 function prefix(g: readonly number[], want: readonly number[], bits: number): boolean {

@@ -3,13 +3,22 @@ import type { EgressReason } from './reasons.js';
 /** C0 controls, space and DEL, which WHATWG strips or trims but other parsers keep. */
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/** Removes leading and trailing C0 controls and spaces by index: linear, no backtracking. */
+function trimC0AndSpace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) <= 0x20) start++;
+  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
 /**
  * The authority of the raw URL text as WHATWG would delimit it for a special scheme:
  * after `scheme:` and any run of `/` or `\`, up to the first `/`, `\`, `?` or `#`.
  * Tabs and newlines are removed first, as the URL parser does.
  */
 export function rawAuthority(text: string): string {
-  const cleaned = text.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  const cleaned = trimC0AndSpace(text.replace(/[\t\n\r]/g, ''));
   const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(cleaned);
   const rest = scheme ? cleaned.slice(scheme[0].length) : cleaned;
   const afterSlashes = rest.replace(/^[/\\]*/, '');

@@ -2,6 +2,7 @@
 export type EgressReason =
   | 'egress_allowed'
   | 'egress_invalid_url'
+  | 'egress_url_too_long'
   | 'egress_scheme_not_allowed'
   | 'egress_userinfo'
   | 'egress_ambiguous_url'

@@ -1,0 +1,101 @@
+// `pnpm lint` step: every regular expression in shipped source is checked for super-linear
+// backtracking (ReDoS) with recheck's pure-JS backend. Model-controlled text reaches many of
+// them (URLs, ids, argument strings), so a vulnerable pattern fails the lint. A RegExp built
+// at run time cannot be checked here: list it in DYNAMIC with the reason it is safe.
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+process.env.RECHECK_SYNC_BACKEND ??= 'pure';
+const { checkSync } = await import('recheck');
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const SOURCE = /\.(?:[cm]?ts|tsx|[cm]?js)$/;
+const SKIP = /(?:\.test(?:-d)?\.|__fixtures__|\.d\.ts$)/;
+
+/** `new RegExp(...)` with a non-literal pattern, by file: why each one is safe. */
+const DYNAMIC = new Map([
+  [
+    'packages/policies/src/scope/scope-fields.ts',
+    "patternProperties of the server's own tool schema, tested only against the configured scope field names",
+  ],
+]);
+
+function* sourceFiles(dir) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) yield* sourceFiles(file);
+    else if (SOURCE.test(name) && !SKIP.test(file)) yield file;
+  }
+}
+
+function* regexesIn(file) {
+  const text = readFileSync(file, 'utf8');
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const at = (node) =>
+    `${path.relative(root, file)}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  function visit(node) {
+    if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
+      const literal = node.getText();
+      const end = literal.lastIndexOf('/');
+      yield_.push({
+        where: at(node),
+        source: literal.slice(1, end),
+        flags: literal.slice(end + 1),
+      });
+    } else if (
+      (ts.isNewExpression(node) || ts.isCallExpression(node)) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'RegExp'
+    ) {
+      const [pattern, flags] = node.arguments ?? [];
+      if (pattern && ts.isStringLiteralLike(pattern) && (!flags || ts.isStringLiteralLike(flags))) {
+        yield_.push({ where: at(node), source: pattern.text, flags: flags?.text ?? '' });
+      } else {
+        yield_.push({ where: at(node), dynamic: true });
+      }
+    }
+    ts.forEachChild(node, visit);
+  }
+  const yield_ = [];
+  visit(sf);
+  yield* yield_;
+}
+
+const dirs = ['packages', 'examples'].flatMap((top) =>
+  readdirSync(path.join(root, top)).map((d) => path.join(root, top, d, 'src')),
+);
+let checked = 0;
+const failures = [];
+for (const dir of dirs) {
+  try {
+    statSync(dir);
+  } catch {
+    continue;
+  }
+  for (const file of sourceFiles(dir)) {
+    for (const r of regexesIn(file)) {
+      checked++;
+      if (r.dynamic) {
+        const rel = path.relative(root, file);
+        if (!DYNAMIC.has(rel))
+          failures.push(`${r.where}: RegExp built at run time (add it to DYNAMIC with a reason)`);
+        continue;
+      }
+      const result = checkSync(r.source, r.flags, { timeout: 10_000 });
+      if (result.status !== 'safe') {
+        const why =
+          result.status === 'vulnerable'
+            ? `${result.complexity.type} backtracking, e.g. ${result.attack?.pattern}`
+            : result.status;
+        failures.push(`${r.where}: /${r.source}/${r.flags} is ${why}`);
+      }
+    }
+  }
+}
+for (const f of failures) console.error(f);
+console.log(`regexes: ${checked - failures.length} passed, ${failures.length} failed`);
+if (failures.length > 0) process.exitCode = 1;
