@@ -1,6 +1,7 @@
 import {
   type ApprovalStore,
   type AuditSink,
+  assertCallRef,
   assertHash,
   type PeekResult,
   type StoredProposal,
@@ -15,7 +16,8 @@ import { checkAgentAuditEvent } from './validate-audit-event.js';
 import { checkSubmittedProposal } from './validate-proposal.js';
 
 /**
- * Agent API (bearer agent tokens only): suspend, read, find pending, peek, consume, append audit.
+ * Agent API (bearer agent tokens only): suspend, read, find pending, latest proposal of a call,
+ * peek, consume, append audit.
  * Nothing here decides. With `anyAgent` false an agent sees only its own proposals.
  */
 export function agentRoutes(
@@ -51,6 +53,21 @@ export function agentRoutes(
     const proposal = mine(c, await store.getProposal(c.req.param('id')));
     if (!proposal) throw new HttpError(404, 'proposal_not_found', 'no proposal with this id');
     return c.json({ proposal: toView(proposal) });
+  });
+
+  /** The newest proposal a call was suspended as (`?agent=&tool=&toolCallId=`), or null. */
+  app.get('/calls/latest', async (c) => {
+    const call = {
+      agent: c.req.query('agent'),
+      tool: c.req.query('tool'),
+      toolCallId: c.req.query('toolCallId'),
+    };
+    assertCallRef(call);
+    if (!anyAgent && call.agent !== c.get('identity').name) {
+      throw new HttpError(403, 'agent_mismatch', 'this agent token may only read its own calls');
+    }
+    const proposal = await store.latestProposalForCall(call);
+    return c.json({ proposal: proposal ? toView(proposal) : null });
   });
 
   app.get('/pending/:hash', async (c) => {

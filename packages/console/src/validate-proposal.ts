@@ -22,6 +22,7 @@ const FIELDS = new Set([
   'reason',
   'createdAt',
   'originalArguments',
+  'supersedes',
 ]);
 
 function isCanonical(text: string): boolean {
@@ -58,7 +59,12 @@ export async function checkSubmittedProposal(
       'this agent token may only submit proposals for its own agent name',
     );
   }
-  if (p.id.length > 200 || p.toolCallId.length > 500 || p.reason.length > 2000)
+  if (
+    p.id.length > 200 ||
+    p.toolCallId.length > 500 ||
+    p.reason.length > 2000 ||
+    (p.supersedes?.length ?? 0) > 200
+  )
     throw invalid('a field is too long');
   if (Number.isNaN(Date.parse(p.createdAt)))
     throw invalid('createdAt must be an ISO-8601 timestamp');
@@ -95,5 +101,6 @@ export async function checkSubmittedProposal(
     reason: p.reason,
     createdAt: p.createdAt,
     ...(p.originalArguments !== undefined ? { originalArguments: p.originalArguments } : {}),
+    ...(p.supersedes !== undefined ? { supersedes: p.supersedes } : {}),
   };
 }

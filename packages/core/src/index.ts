@@ -1,4 +1,9 @@
 export {
+  assertCallRef,
+  assertSupersedes,
+  MAX_CALL_REF_LENGTH,
+} from './approvals/call-ref.js';
+export {
   createMemoryApprovalStore,
   type MemoryApprovalStoreOptions,
 } from './approvals/memory-store.js';
@@ -9,6 +14,7 @@ export type {
   ConsumeResult,
   ListProposalsFilter,
   PeekResult,
+  ProposalCallRef,
   ProposalStatus,
   StoredProposal,
   SuspendedToolProposal,

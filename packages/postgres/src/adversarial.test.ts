@@ -6,6 +6,7 @@ import { describePostgres, freshPostgresSchema } from './__fixtures__/databases.
 import { createSqlApprovalStore } from './approval-store.js';
 import { createSqlAuditLog } from './audit-log.js';
 import { migrate } from './migrate.js';
+import { SCHEMA_VERSION } from './migrations.js';
 
 const HOSTILE = `x'); DROP TABLE argseal_grants; -- $1 \\ " ; SELECT pg_sleep(5); /*`;
 
@@ -114,7 +115,7 @@ describePostgres('adversarial use of the SQL store on PostgreSQL', (url) => {
     expect(grant).toMatchObject({ approver: HOSTILE, note: HOSTILE });
     expect((await store.consume(proposalHash)).ok).toBe(true);
     expect(await store.getProposal(HOSTILE)).toMatchObject({ status: 'consumed', note: HOSTILE });
-    expect(await migrate(pool)).toEqual({ applied: [], version: 1 });
+    expect(await migrate(pool)).toEqual({ applied: [], version: SCHEMA_VERSION });
     expect((await pool.query('SELECT count(*)::int AS n FROM argseal_grants')).rows[0].n).toBe(1);
     expect(await verifyAuditChain(await audit.records())).toMatchObject({ ok: true });
   });

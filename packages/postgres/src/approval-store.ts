@@ -4,19 +4,21 @@ import {
   type ApprovalGrant,
   type ApprovalStore,
   type AuditSink,
+  assertCallRef,
   type ConsumeResult,
   type ListProposalsFilter,
   type PeekResult,
-  type StoredProposal,
+  type ProposalCallRef,
   type SuspendedToolProposal,
 } from '@argseal/core';
 import { consumeGrant, peekGrant } from './consume.js';
 import { decideProposal } from './decide.js';
-import { isUniqueViolation, toApprovalError } from './errors.js';
+import { toApprovalError } from './errors.js';
 import { listProposals } from './list.js';
 import { toProposal } from './rows.js';
-import { type Runner, runnerFor, type SqlQueryable } from './sql-db.js';
+import { runnerFor, type SqlQueryable } from './sql-db.js';
 import { PROPOSALS, proposalColumns, READ_PROPOSAL_COLUMNS } from './sql-text.js';
+import { latestForCall, suspendProposal } from './suspend.js';
 import { assertHash, assertProposal, DEFAULT_GRANT_TTL_MS } from './validate.js';
 
 /** Options of {@link createSqlApprovalStore}. */
@@ -27,44 +29,8 @@ export interface SqlApprovalStoreOptions {
   defaultGrantTtlMs?: number;
 }
 
-const INSERT_PENDING = `INSERT INTO argseal_proposals (id, proposal_hash, binding_hash, agent, tool,
-    tool_call_id, args_canonical_json, original_arguments, reason, created_at, status)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending')
-  ON CONFLICT (proposal_hash) WHERE status = 'pending' DO NOTHING
-  RETURNING ${proposalColumns()}`;
-
 const SELECT_PENDING = `SELECT ${proposalColumns()} FROM argseal_proposals
   WHERE proposal_hash = $1 AND status = 'pending'`;
-
-/** Inserts a pending proposal, or returns the pending twin; undefined if the twin was decided meanwhile. */
-async function suspendOnce(
-  runner: Runner,
-  p: SuspendedToolProposal,
-): Promise<StoredProposal | undefined> {
-  let inserted: Record<string, unknown>[];
-  try {
-    inserted = await runner.query(INSERT_PENDING, [
-      p.id,
-      p.proposalHash,
-      p.bindingHash,
-      p.agent,
-      p.tool,
-      p.toolCallId,
-      p.argsCanonicalJson,
-      p.originalArguments ?? null,
-      p.reason,
-      p.createdAt,
-    ]);
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new ApprovalError('duplicate_proposal_id', 'a proposal with this id exists');
-    }
-    throw error;
-  }
-  if (inserted[0]) return toProposal(inserted[0]);
-  const existing = await runner.query(SELECT_PENDING, [p.proposalHash]);
-  return existing[0] ? toProposal(existing[0]) : undefined;
-}
 
 /**
  * An `ApprovalStore` in SQL (PostgreSQL via `pg`, or PGlite). Run `migrate(db)` first.
@@ -93,13 +59,7 @@ export function createSqlApprovalStore(
   return {
     async suspend(proposal: SuspendedToolProposal) {
       assertProposal(proposal);
-      return guarded('suspend', async () => {
-        for (let attempt = 0; attempt < 5; attempt++) {
-          const stored = await suspendOnce(runner, proposal);
-          if (stored) return stored;
-        }
-        throw new ApprovalError('store_unavailable', 'suspend: the pending proposal kept changing');
-      });
+      return guarded('suspend', () => suspendProposal(runner, proposal));
     },
 
     async getProposal(id: string) {
@@ -128,6 +88,13 @@ export function createSqlApprovalStore(
 
     listPending() {
       return guarded('listPending', () => listProposals(runner, { status: 'pending' }));
+    },
+
+    async latestProposalForCall(call: ProposalCallRef) {
+      assertCallRef(call);
+      return guarded('latestProposalForCall', () =>
+        latestForCall(runner, call.agent, call.tool, call.toolCallId),
+      );
     },
 
     async decide(proposalHash: string, input: ApprovalDecisionInput): Promise<ApprovalGrant> {

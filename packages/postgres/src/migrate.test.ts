@@ -10,6 +10,12 @@ import { assertSchemaCurrent, getSchemaVersion, migrate } from './migrate.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 import type { SqlQueryable } from './sql-db.js';
 
+/** Drops everything in a test schema (every table and sequence any migration created). */
+async function emptySchema(db: SqlQueryable, schema: string): Promise<void> {
+  await db.query(`DROP SCHEMA ${schema} CASCADE`);
+  await db.query(`CREATE SCHEMA ${schema}`);
+}
+
 function migrationCases(open: () => Promise<{ db: SqlQueryable; close: () => Promise<void> }>) {
   it('applies every migration once, records it, and is a no-op the second time', async () => {
     const { db, close } = await open();
@@ -78,18 +84,14 @@ describePostgres('migrate on PostgreSQL', (url) => {
   migrationCases(async () => {
     const fresh = await freshPostgresSchema(url);
     // freshPostgresSchema migrates; start these cases from an empty schema instead.
-    await fresh.pool.query(
-      'DROP TABLE argseal_schema_migrations, argseal_grants, argseal_proposals, argseal_audit, argseal_audit_head',
-    );
+    await emptySchema(fresh.pool, fresh.schema);
     return { db: fresh.pool, close: fresh.close };
   });
 
   it('8 workers migrating at once apply each migration exactly once', async () => {
     const fresh = await freshPostgresSchema(url, 8);
     try {
-      await fresh.pool.query(
-        'DROP TABLE argseal_schema_migrations, argseal_grants, argseal_proposals, argseal_audit, argseal_audit_head',
-      );
+      await emptySchema(fresh.pool, fresh.schema);
       const { default: pg } = await import('pg');
       const pools = Array.from({ length: 8 }, () => new pg.Pool({ ...fresh.config, max: 1 }));
       const results = await Promise.all(pools.map((p) => migrate(p)));

@@ -9,7 +9,7 @@ export const MIGRATIONS_TABLE = 'argseal_schema_migrations';
 
 /**
  * Every schema step in version order (tables `argseal_proposals`, `argseal_grants`,
- * `argseal_audit`, `argseal_audit_head`). {@link migrate} applies the ones a database lacks;
+ * `argseal_audit`, `argseal_audit_head`, `argseal_proposal_calls`). {@link migrate} applies the ones a database lacks;
  * exported so teams that run their own migration tool can copy the SQL.
  */
 export const MIGRATIONS: readonly Migration[] = [
@@ -69,6 +69,28 @@ export const MIGRATIONS: readonly Migration[] = [
         hash text NOT NULL
       )`,
       `INSERT INTO argseal_audit_head (id, next_seq, hash) VALUES (1, 0, repeat('0', 64))`,
+    ],
+  },
+  {
+    // 0.2: latestProposalForCall (one row per call and proposal, newest by seq) and edits.
+    version: 2,
+    name: 'proposal_calls_and_supersedes',
+    statements: [
+      'ALTER TABLE argseal_proposals ADD COLUMN supersedes text REFERENCES argseal_proposals (id)',
+      'CREATE SEQUENCE argseal_proposal_calls_seq',
+      `CREATE TABLE argseal_proposal_calls (
+        agent text NOT NULL,
+        tool text NOT NULL,
+        tool_call_id text NOT NULL,
+        proposal_id text NOT NULL REFERENCES argseal_proposals (id),
+        seq bigint NOT NULL DEFAULT nextval('argseal_proposal_calls_seq'),
+        PRIMARY KEY (agent, tool, tool_call_id, proposal_id)
+      )`,
+      `CREATE INDEX argseal_proposal_calls_latest
+        ON argseal_proposal_calls (agent, tool, tool_call_id, seq DESC)`,
+      // an 0.1 database: every stored proposal is the latest proposal of its own call
+      `INSERT INTO argseal_proposal_calls (agent, tool, tool_call_id, proposal_id)
+        SELECT agent, tool, tool_call_id, id FROM argseal_proposals ORDER BY seq`,
     ],
   },
 ];

@@ -31,6 +31,8 @@ export function toProposal(row: Row): StoredProposal {
   };
   const originalArguments = optional(row, 'original_arguments');
   if (originalArguments !== undefined) proposal.originalArguments = originalArguments;
+  const supersedes = optional(row, 'supersedes');
+  if (supersedes !== undefined) proposal.supersedes = supersedes;
   const decidedBy = optional(row, 'decided_by');
   if (decidedBy !== undefined) proposal.decidedBy = decidedBy;
   const decidedAt = optional(row, 'decided_at');

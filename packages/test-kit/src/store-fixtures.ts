@@ -27,6 +27,7 @@ export async function makeProposal(
     agent?: string;
     tool?: string;
     args?: Record<string, unknown>;
+    toolCallId?: string;
     separateBinding?: boolean;
   } = {},
 ): Promise<SuspendedToolProposal> {
@@ -44,7 +45,7 @@ export async function makeProposal(
     id: `prop-${n}`,
     agent,
     tool,
-    toolCallId: `call-${n}`,
+    toolCallId: overrides.toolCallId ?? `call-${n}`,
     argsCanonicalJson,
     proposalHash,
     bindingHash,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { ApprovalStoreFixture } from './store-fixtures.js';
+import { callCases } from './store-suite-calls.js';
 import { eventCases } from './store-suite-events.js';
 import { grantCases } from './store-suite-grants.js';
 import { inputCases } from './store-suite-input.js';
@@ -35,5 +36,6 @@ export function describeApprovalStoreContract(
     grantCases(fx);
     inputCases(fx);
     eventCases(fx);
+    callCases(fx);
   });
 }

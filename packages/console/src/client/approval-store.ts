@@ -1,10 +1,12 @@
 import {
   ApprovalError,
   type ApprovalStore,
+  assertCallRef,
   assertHash,
   type ConsumeResult,
   decodeCanonical,
   type PeekResult,
+  type ProposalCallRef,
   type StoredProposal,
   type SuspendedToolProposal,
 } from '@argseal/core';
@@ -65,6 +67,18 @@ export function createConsoleApprovalStore(options: ConsoleClientOptions): Appro
     },
     async listPending() {
       return this.listProposals({ status: 'pending' });
+    },
+    async latestProposalForCall(call: ProposalCallRef) {
+      assertCallRef(call);
+      const q = new URLSearchParams({
+        agent: call.agent,
+        tool: call.tool,
+        toolCallId: call.toolCallId,
+      });
+      const { proposal } = (await request('GET', `/api/agent/calls/latest?${q}`)) as {
+        proposal: ProposalView | null;
+      };
+      return proposal ? withArgs(proposal) : undefined;
     },
     async decide() {
       throw new ConsoleError(

@@ -1,6 +1,7 @@
 import type { AuditSink } from '../audit/types.js';
 import { ApprovalError } from '../errors.js';
 import { decodeCanonical } from '../json/canonicalize.js';
+import { assertCallRef, assertSupersedes, callKey } from './call-ref.js';
 import type {
   ApprovalDecisionInput,
   ApprovalGrant,
@@ -8,6 +9,7 @@ import type {
   ConsumeResult,
   ListProposalsFilter,
   PeekResult,
+  ProposalCallRef,
   StoredProposal,
   SuspendedToolProposal,
 } from './types.js';
@@ -39,6 +41,8 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
   const ttl = options?.defaultGrantTtlMs ?? DEFAULT_GRANT_TTL_MS;
   const rows = new Map<string, Row>();
   const grants: ApprovalGrant[] = [];
+  /** Latest proposal id per call (agent, tool, toolCallId): the index behind latestProposalForCall. */
+  const calls = new Map<string, string>();
 
   function effectiveStatus(row: Row): Row {
     if (row.status !== 'approved') return row;
@@ -76,12 +80,18 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
     async suspend(proposal: SuspendedToolProposal) {
       assertProposal(proposal);
       const existing = pendingByHash(proposal.proposalHash);
-      if (existing) return toStored(existing);
+      if (existing) {
+        calls.set(callKey(proposal), existing.id);
+        return toStored(existing);
+      }
       if (rows.has(proposal.id))
         throw new ApprovalError('duplicate_proposal_id', 'a proposal with this id exists');
+      if (proposal.supersedes !== undefined)
+        assertSupersedes(proposal, rows.get(proposal.supersedes));
       const { parsedArguments: _drop, ...rest } = proposal;
       const row: Row = { ...structuredClone(rest), status: 'pending' };
       rows.set(row.id, row);
+      calls.set(callKey(proposal), row.id);
       return toStored(row);
     },
     async getProposal(id: string) {
@@ -105,6 +115,12 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
     },
     async listPending() {
       return this.listProposals({ status: 'pending' });
+    },
+    async latestProposalForCall(call: ProposalCallRef) {
+      assertCallRef(call);
+      const id = calls.get(callKey(call));
+      const row = id === undefined ? undefined : rows.get(id);
+      return row ? toStored(effectiveStatus(row)) : undefined;
     },
     async decide(hash: string, input: ApprovalDecisionInput) {
       assertHash(hash);

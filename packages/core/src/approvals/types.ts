@@ -20,6 +20,19 @@ export interface SuspendedToolProposal {
   createdAt: string;
   /** Canonical JSON of the arguments before a rewrite, when one happened. */
   originalArguments?: string;
+  /**
+   * For an edit: the id of the proposal this one replaces. The edited call is a new proposal
+   * with its own hash and its own decision; the store checks that the replaced proposal exists
+   * with the same agent and tool (`invalid_supersedes`).
+   */
+  supersedes?: string;
+}
+
+/** Names one tool call of one agent, for {@link ApprovalStore.latestProposalForCall}. */
+export interface ProposalCallRef {
+  agent: string;
+  tool: string;
+  toolCallId: string;
 }
 
 /**
@@ -99,7 +112,8 @@ export interface ListProposalsFilter {
  *
  * Contract (checked by the test-kit conformance suite):
  * - `suspend` stores a pending proposal; when a pending proposal with the same
- *   `proposalHash` exists it is returned instead (no duplicates).
+ *   `proposalHash` exists it is returned instead (no duplicates). Either way the call is
+ *   recorded for {@link ApprovalStore.latestProposalForCall}.
  * - `decide` decides the pending proposal with that hash exactly once.
  * - `consume` atomically takes one use of a live approve grant for a binding hash.
  */
@@ -109,6 +123,13 @@ export interface ApprovalStore {
   findPending(proposalHash: string): Promise<StoredProposal | undefined>;
   listProposals(filter?: ListProposalsFilter): Promise<StoredProposal[]>;
   listPending(): Promise<StoredProposal[]>;
+  /**
+   * The newest proposal this call (agent, tool, toolCallId) was suspended as, or undefined.
+   * When `suspend` returned a pending twin for the call, that twin is the answer (its own
+   * `toolCallId` is the first call's). An indexed, bounded lookup in every store; a malformed
+   * reference throws `invalid_call_ref`.
+   */
+  latestProposalForCall(call: ProposalCallRef): Promise<StoredProposal | undefined>;
   decide(proposalHash: string, input: ApprovalDecisionInput): Promise<ApprovalGrant>;
   consume(bindingHash: string): Promise<ConsumeResult>;
   /**

@@ -82,7 +82,12 @@ export function normalizeDecision(input: ApprovalDecisionInput, now: Date): Norm
   };
 }
 
-/** Validates a proposal before a store keeps it. Code: `invalid_proposal`. */
+/**
+ * Validates a proposal before a store keeps it. Codes: `invalid_proposal`,
+ * `invalid_proposal_hash`, `invalid_binding_hash`, `invalid_supersedes` (not a non-empty
+ * string, or the proposal's own id; stores also check that it names a proposal of the same
+ * agent and tool).
+ */
 export function assertProposal(p: SuspendedToolProposal): void {
   const ok =
     typeof p === 'object' &&
@@ -98,4 +103,10 @@ export function assertProposal(p: SuspendedToolProposal): void {
   if (!ok) throw new ApprovalError('invalid_proposal', 'proposal is missing required fields');
   assertHash(p.proposalHash);
   assertHash(p.bindingHash, 'invalid_binding_hash');
+  if (
+    p.supersedes !== undefined &&
+    (typeof p.supersedes !== 'string' || p.supersedes === '' || p.supersedes === p.id)
+  ) {
+    throw new ApprovalError('invalid_supersedes', 'supersedes must be the id of another proposal');
+  }
 }
