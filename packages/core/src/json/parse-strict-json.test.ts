@@ -76,7 +76,20 @@ const rows: Row[] = [
   { text: '-0.0', code: 'negative_zero', path: '' },
   { text: '-0e3', code: 'negative_zero', path: '' },
   { text: '[-0E-5]', code: 'negative_zero', path: '/0' },
-  { text: `{${S},"z":-1e-400}`, code: 'negative_zero', path: '/z' },
+  { text: `{${S},"z":-0.000e-400}`, code: 'negative_zero', path: '/z' },
+  // number_underflow: a nonzero literal that decodes to zero
+  { text: '1e-400', code: 'number_underflow', path: '', leak: ['1e-400'] },
+  { text: `{${S},"z":-1e-400}`, code: 'number_underflow', path: '/z' },
+  { text: '[0.0000001e-330]', code: 'number_underflow', path: '/0' },
+  // unsafe_integer in any spelling: an integer value beyond ±(2^53−1)
+  { text: '9007199254740993.0', code: 'unsafe_integer', path: '', leak: ['9007199254740993'] },
+  { text: '9.007199254740993e15', code: 'unsafe_integer', path: '' },
+  { text: '{"n":12345678901234567890.0}', code: 'unsafe_integer', path: '/n' },
+  { text: '-9007199254740992.000', code: 'unsafe_integer', path: '' },
+  { text: '90071992547409920e-1', code: 'unsafe_integer', path: '' },
+  { text: '9007199254740991.5', code: 'unsafe_integer', path: '' },
+  { text: '1.5e20', code: 'unsafe_integer', path: '' },
+  { text: '1.0000000000000001e30', code: 'unsafe_integer', path: '' },
   // lone_surrogate: raw and escaped, high and low
   { text: `"${SECRET}\ud800"`, code: 'lone_surrogate', path: '' },
   { text: `"a\udc00${SECRET}"`, code: 'lone_surrogate', path: '' },
@@ -158,13 +171,25 @@ describe('parseStrictJson accepts', () => {
     expect(parseStrictJson('1', { maxDepth: 0 })).toBe(1);
   });
 
-  it('safe integers, ordinary doubles and underflow to +0', () => {
+  it('safe integers, ordinary doubles, zeros and subnormals', () => {
     expect(parseStrictJson('9007199254740991')).toBe(9007199254740991);
     expect(parseStrictJson('-9007199254740991')).toBe(-9007199254740991);
     expect(parseStrictJson('1.7976931348623157e308')).toBe(Number.MAX_VALUE);
     expect(parseStrictJson('[0, 0.0, 1E2, 2e-3, -1.5]')).toEqual([0, 0, 100, 0.002, -1.5]);
-    expect(Object.is(parseStrictJson('1e-400'), 0)).toBe(true);
+    expect(Object.is(parseStrictJson('0.000e-400'), 0)).toBe(true);
     expect(Object.is(parseStrictJson('0'), 0)).toBe(true);
+    expect(parseStrictJson('5e-324')).toBe(Number.MIN_VALUE);
+    expect(parseStrictJson('9007199254740991.0')).toBe(9007199254740991);
+    expect(parseStrictJson('9.007199254740991e15')).toBe(9007199254740991);
+    expect(parseStrictJson('9007199254740990.5')).toBe(9007199254740990);
+  });
+
+  it('large values whose RFC 8785 text is exactly the literal (1E30, as in RFC 8785 itself)', () => {
+    expect(parseStrictJson('1E30')).toBe(1e30);
+    expect(parseStrictJson('[-1.5e300, 1.2345678901234567e+30]')).toEqual([
+      -1.5e300, 1.2345678901234567e30,
+    ]);
+    expect(parseStrictJson('1000000000000000000000.0')).toBe(1e21);
   });
 
   it('all escapes and surrogate pairs (raw and escaped)', () => {

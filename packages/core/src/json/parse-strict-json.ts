@@ -1,5 +1,6 @@
 import { ToolArgumentsValidationError } from '../errors.js';
 import { toJsonPointer } from './json-pointer.js';
+import { numberLiteralFault } from './number-literal.js';
 import { DomainFault, depthLimit, rethrowAt, setDataProperty } from './strict-domain.js';
 import type { JsonValue } from './types.js';
 
@@ -18,12 +19,10 @@ export interface ParseStrictJsonOptions {
   tool?: string;
 }
 
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-
 /**
  * Strictly decodes a provider's raw argument string. Beyond `JSON.parse` it rejects
- * duplicate keys, integer literals beyond ±(2^53−1), literals that overflow to ±Infinity,
- * `-0`, lone surrogates (raw or escaped), trailing data and depth/size past limits.
+ * duplicate keys, literals whose value lies beyond ±(2^53−1) in any spelling, literals that
+ * overflow to ±Infinity or underflow to zero, `-0`, lone surrogates (raw or escaped), trailing data and depth/size past limits.
  * Keys such as `__proto__` become own data properties. Errors never contain the payload.
  *
  * @throws {ToolArgumentsValidationError} stage `decode`.
@@ -271,7 +270,7 @@ class Parser {
     const t = this.text;
     const start = this.pos;
     let i = start;
-    let integer = true;
+    let integer = true; // no fraction and no exponent
     const negative = t.charCodeAt(i) === 45;
     if (negative) i++;
     let c = t.charCodeAt(i);
@@ -311,16 +310,13 @@ class Parser {
       if (digits === 0 && negative) throw this.error('negative_zero');
       return negative ? -digits : digits;
     }
-    const value = +t.slice(start, i);
-    if (value === 0) {
-      if (1 / value < 0) throw this.error('negative_zero');
-      return 0;
-    }
-    if (integer) {
-      if (value > MAX_SAFE || value < -MAX_SAFE) throw this.error('unsafe_integer');
-    } else if (value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY) {
+    const literal = t.slice(start, i);
+    const value = +literal;
+    if (value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY) {
       throw this.error('number_overflow');
     }
+    const fault = numberLiteralFault(literal, value);
+    if (fault) throw this.error(fault);
     return value;
   }
 }
