@@ -52,15 +52,20 @@ describe('findScopeFields with zod 4 (Standard JSON Schema)', () => {
 
 describe('findScopeFieldsInJsonSchema', () => {
   it('walks $ref, $defs, prefixItems, allOf and patternProperties', () => {
+    const closed = { additionalProperties: false };
     const json = {
-      $defs: { who: { type: 'object', properties: { userId: { type: 'string' } } } },
+      $defs: { who: { type: 'object', properties: { userId: { type: 'string' } }, ...closed } },
       type: 'object',
+      ...closed,
       properties: {
         a: { $ref: '#/$defs/who' },
-        t: { type: 'array', prefixItems: [{ type: 'object', properties: { tenant: {} } }] },
-        m: { allOf: [{ properties: { account_id: {} } }] },
-        p: { type: 'object', patternProperties: { '^.*Id$': { type: 'string' } } },
-        q: { type: 'object', patternProperties: { '^x-': { type: 'string' } } },
+        t: {
+          type: 'array',
+          prefixItems: [{ type: 'object', properties: { tenant: {} }, ...closed }],
+        },
+        m: { allOf: [{ properties: { account_id: {} }, ...closed }] },
+        p: { type: 'object', patternProperties: { '^.*Id$': { type: 'string' } }, ...closed },
+        q: { type: 'object', patternProperties: { '^x-': { type: 'string' } }, ...closed },
         self: { $ref: '#' },
       },
     };
@@ -116,9 +121,8 @@ describe('assertNoScopeFields', () => {
     expect(() => findScopeFields(opaque)).toThrow(
       expect.objectContaining({ code: 'scope_schema_uninspectable' }),
     );
-    expect(findScopeFields(opaque, { jsonSchema: { properties: { accountId: {} } } })).toEqual([
-      '/accountId',
-    ]);
+    const jsonSchema = { properties: { accountId: {} }, additionalProperties: false };
+    expect(findScopeFields(opaque, { jsonSchema })).toEqual(['/accountId']);
     expect(() => findScopeFields(opaque, { jsonSchema: [] as never })).toThrow(
       expect.objectContaining({ code: 'invalid_policy_options' }),
     );

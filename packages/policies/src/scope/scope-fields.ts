@@ -1,5 +1,6 @@
 import { PolicyConfigError } from '../errors.js';
-import { compilePointer, escapeToken } from '../internal/json-pointer.js';
+import { compilePointer } from '../internal/json-pointer.js';
+import { type ScopeFieldKind, scanJsonSchema } from './json-schema-scope.js';
 import { inspectSchema, type JsonSchemaObject } from './schema-inspect.js';
 
 /** Field names that carry scope (whose data a call touches). Compared case- and separator-insensitively. */
@@ -22,92 +23,44 @@ export const DEFAULT_SCOPE_FIELDS: readonly string[] = Object.freeze([
 export interface ScopeFieldOptions {
   /** Field names that count as scope. Replaces {@link DEFAULT_SCOPE_FIELDS}. */
   fields?: readonly string[];
-  /** JSON Pointers (with `*` for array items) of fields that are allowed despite their name. */
+  /**
+   * JSON Pointers of fields allowed despite their name: `*` matches array items, and as the
+   * last segment also every name an open object admits (`/metadata/*` for a record).
+   */
   allowPaths?: readonly string[];
   /** The tool's input JSON Schema, when the schema library exposes none. */
   jsonSchema?: JsonSchemaObject;
 }
 
-/** `tenant_id`, `TenantId` and `tenant-id` all normalize to `tenantid`. */
-function normalizeName(name: string): string {
-  return name.toLowerCase().replace(/[\s_-]/g, '');
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function resolveRef(root: JsonSchemaObject, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  let node: unknown = root;
-  for (const token of compilePointer(ref.slice(1), 'ref').segments) {
-    if (!isObject(node) && !Array.isArray(node)) return undefined;
-    node = (node as Record<string, unknown>)[token];
-  }
-  return node;
-}
-
 /**
- * JSON Pointers (into the arguments, `*` for array items) of every property in `root`
- * whose name is a scope field. Walks properties, items, prefixItems, anyOf/oneOf/allOf,
- * if/then/else, dependentSchemas and local `$ref`s; a `patternProperties` pattern that
- * matches a scope field name counts too.
+ * JSON Pointers (into the arguments, `*` for array items and record values) of every scope
+ * field `root` declares: properties with a scope field's name, `patternProperties` matching
+ * one, and every scope field name at an open object (`additionalProperties` absent or other
+ * than `false`, unless `unevaluatedProperties` is `false`; a `propertyNames` enum narrows it).
  */
 export function findScopeFieldsInJsonSchema(
   root: JsonSchemaObject,
   fields: readonly string[],
 ): string[] {
-  const names = new Set(fields.map(normalizeName));
-  const found = new Set<string>();
-  const active = new Set<unknown>();
-  const visit = (node: unknown, path: string): void => {
-    if (!isObject(node) || active.has(node)) return;
-    active.add(node);
-    if (typeof node.$ref === 'string') visit(resolveRef(root, node.$ref), path);
-    if (isObject(node.properties)) {
-      for (const [key, sub] of Object.entries(node.properties)) {
-        const at = `${path}/${escapeToken(key)}`;
-        if (names.has(normalizeName(key))) found.add(at);
-        visit(sub, at);
-      }
-    }
-    if (isObject(node.patternProperties)) {
-      for (const [pattern, sub] of Object.entries(node.patternProperties)) {
-        let re: RegExp | undefined;
-        try {
-          re = new RegExp(pattern, 'u');
-        } catch {
-          re = undefined;
-        }
-        if (!re || fields.some((f) => re.test(f))) found.add(`${path}/${escapeToken(pattern)}`);
-        visit(sub, `${path}/*`);
-      }
-    }
-    for (const key of ['items', 'additionalItems', 'contains', 'unevaluatedItems'])
-      visit(node[key], `${path}/*`);
-    for (const key of ['prefixItems', 'items']) {
-      const list = node[key];
-      if (Array.isArray(list)) for (const [i, sub] of list.entries()) visit(sub, `${path}/${i}`);
-    }
-    for (const key of ['anyOf', 'oneOf', 'allOf']) {
-      if (Array.isArray(node[key])) for (const sub of node[key] as unknown[]) visit(sub, path);
-    }
-    for (const key of ['if', 'then', 'else']) visit(node[key], path);
-    if (isObject(node.dependentSchemas))
-      for (const sub of Object.values(node.dependentSchemas)) visit(sub, path);
-    active.delete(node);
-  };
-  visit(root, '');
-  return [...found].sort();
+  return [...scanJsonSchema(root, fields).keys()].sort();
 }
 
-function pathAllowed(path: string, allow: readonly string[]): boolean {
+/**
+ * `*` in an allowed path matches array items (`*` or an index); at the end of the path it
+ * also matches any name an open object admits (`/metadata/*` allows a record's names).
+ */
+function pathAllowed(path: string, kind: ScopeFieldKind, allow: readonly string[]): boolean {
   const segments = path.split('/');
   return allow.some((pattern) => {
     const want = pattern.split('/');
     return (
       want.length === segments.length &&
-      want.every((w, i) => w === segments[i] || (w === '*' && /^(\*|\d+)$/.test(segments[i]!)))
+      want.every(
+        (w, i) =>
+          w === segments[i] ||
+          (w === '*' &&
+            (/^(\*|\d+)$/.test(segments[i]!) || (kind === 'open' && i === want.length - 1))),
+      )
     );
   });
 }
@@ -133,7 +86,10 @@ export function findScopeFields(
     compilePointer(p, `scope: allowPaths[${i}]`);
   });
   const json = inspectSchema(schema, options.jsonSchema, options.tool ?? '(unnamed)');
-  return findScopeFieldsInJsonSchema(json, fields).filter((p) => !pathAllowed(p, allow));
+  return [...scanJsonSchema(json, fields)]
+    .filter(([path, kind]) => !pathAllowed(path, kind, allow))
+    .map(([path]) => path)
+    .sort();
 }
 
 /** Throws `scope_field_in_schema` (naming the tool and the field paths) when the schema declares scope fields. */
@@ -145,8 +101,10 @@ export function assertNoScopeFields(
   if (found.length > 0) {
     throw new PolicyConfigError(
       'scope_field_in_schema',
-      `tool "${options.tool ?? '(unnamed)'}": schema declares scope field(s) ${found.join(', ')}; ` +
-        'take scope from the server context instead',
+      `tool "${options.tool ?? '(unnamed)'}": schema declares scope field(s) ${found.join(', ')} ` +
+        '(by name, or as an open object that admits any name); take scope from the server ' +
+        'context instead, close the object (additionalProperties: false, z.object or ' +
+        'z.strictObject), or list the path in allowPaths',
     );
   }
 }
