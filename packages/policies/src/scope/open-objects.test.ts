@@ -19,7 +19,10 @@ const at = (prefix: string) => ALL.map((p) => `${prefix}${p}`);
 const scope = (ctx: { tenantId?: string } | undefined) => ctx?.tenantId;
 
 /** Defines a scoped tool; returns the refusal code and how often execute ran. */
-function define(schema: unknown, options: { allowPaths?: string[]; jsonSchema?: Record<string, unknown> } = {}) {
+function define(
+  schema: unknown,
+  options: { allowPaths?: string[]; jsonSchema?: Record<string, unknown> } = {},
+) {
   let executed = 0;
   try {
     const tool = defineScopedTool(
