@@ -1,0 +1,121 @@
+import type { JsonValue, RewriteHook, ToolPolicy } from '@argseal/core';
+import { decideFindings } from './decision.js';
+import { DlpError } from './errors.js';
+import {
+  type CompiledDlp,
+  compileOptions,
+  type DlpFindingEvent,
+  type DlpOptions,
+} from './options.js';
+import { redactValue } from './scan/redact.js';
+import { type LocatedFinding, scanValue } from './scan/scan.js';
+import type { Finding } from './types.js';
+
+/** Redaction passes before a call whose matches keep reappearing is refused. */
+const MAX_REDACTION_PASSES = 3;
+
+/** What {@link createDlp} returns: one configuration, used at both seams. */
+export interface Dlp<C = unknown> {
+  /** Scans the sealed arguments; pass it to `createAuthorizer({ policy })` (or `allOf`). */
+  readonly policy: ToolPolicy<C>;
+  /**
+   * Redacts `redact` findings before the call's identity exists; pass it to
+   * `createAuthorizer({ rewrite: [...] })`. Marked `omitOriginal`: core keeps the
+   * unredacted arguments out of audit records, proposals and outcomes.
+   */
+  readonly rewrite: RewriteHook<C>;
+  /** Scans any JSON value (as the policy would for `tool`). */
+  scan(value: JsonValue, options?: { tool?: string }): Promise<Finding[]>;
+}
+
+function publicFinding(f: LocatedFinding): Finding {
+  const { parts: _parts, ...rest } = f;
+  return rest;
+}
+
+function report(
+  c: CompiledDlp,
+  event: Omit<DlpFindingEvent, 'findings'>,
+  found: readonly LocatedFinding[],
+): void {
+  if (!c.onFinding || found.length === 0) return;
+  try {
+    c.onFinding({ ...event, findings: found.map(publicFinding) });
+  } catch {
+    // a logger must not change a decision
+  }
+}
+
+/**
+ * Builds the DLP policy and its redacting rewrite hook from one set of options.
+ * Every string leaf and object key of a call is scanned; each finding carries its
+ * detector, JSON Pointer and a short salted hash, never the matched text.
+ *
+ * @throws {DlpError} on invalid options (`invalid_dlp_options`, `unknown_detector`,
+ *   `invalid_action`, `invalid_detector_options`, `invalid_pattern`, `invalid_salt`,
+ *   `invalid_json_pointer`).
+ */
+export function createDlp<C = unknown>(options: DlpOptions = {}): Dlp<C> {
+  const c = compileOptions(options);
+  const applies = (tool: string) => !c.tools || c.tools.has(tool);
+
+  const policy: ToolPolicy<C> = async function dlp(input) {
+    if (!applies(input.tool))
+      return {
+        type: 'allow',
+        reason: 'dlp_tool_not_scanned',
+        trace: [{ rule: c.name, decision: 'allow', reason: 'dlp_tool_not_scanned' }],
+      };
+    let outcome: Awaited<ReturnType<typeof scanValue>>;
+    try {
+      outcome = await scanValue(input.parsedArguments, input.tool, c);
+    } catch (e) {
+      if (DlpError.isInstance(e) && e.code === 'scan_limit_exceeded') {
+        return {
+          type: 'deny',
+          reason: 'dlp_scan_limit_exceeded',
+          trace: [{ rule: c.name, decision: 'deny', reason: 'dlp_scan_limit_exceeded' }],
+        };
+      }
+      throw e;
+    }
+    report(
+      c,
+      { stage: 'policy', tool: input.tool, toolCallId: input.toolCallId },
+      outcome.findings,
+    );
+    return decideFindings(c.name, outcome.findings, outcome.segments);
+  };
+
+  const rewrite = async (input: Parameters<RewriteHook<C>>[0]): Promise<JsonValue | undefined> => {
+    if (!applies(input.tool)) return undefined;
+    const first = await scanValue(input.arguments, input.tool, c);
+    const redact = first.findings.filter((f) => f.action === 'redact');
+    if (redact.length === 0) return undefined;
+    report(c, { stage: 'rewrite', tool: input.tool, toolCallId: input.toolCallId }, redact);
+    // a redaction can uncover a match the first pass could not see (one match hiding
+    // another's boundary): scan again until clean, then give up closed
+    let redacted = redactValue(input.arguments, first.segments, redact);
+    for (let pass = 1; ; pass++) {
+      const again = await scanValue(redacted, input.tool, c);
+      const left = again.findings.filter((f) => f.action === 'redact');
+      if (left.length === 0) return redacted;
+      if (pass === MAX_REDACTION_PASSES) {
+        throw new DlpError(
+          'redaction_incomplete',
+          `policy-dlp: tool "${input.tool}": a redaction left a match behind`,
+        );
+      }
+      redacted = redactValue(redacted, again.segments, left);
+    }
+  };
+
+  return {
+    policy,
+    rewrite: Object.assign(rewrite, { omitOriginal: true as const }),
+    async scan(value, scanOptions) {
+      const outcome = await scanValue(value, scanOptions?.tool ?? '', c);
+      return outcome.findings.map(publicFinding);
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import creditCardType from 'credit-card-type';
+import validator from 'validator';
+import type { Detector, DetectorMatch } from '../types.js';
+
+/**
+ * A run of digit groups joined by single spaces or dashes. Each repetition consumes a
+ * digit and the separator is optional in one place only: one way to match, linear time.
+ */
+const RUN = /[0-9](?:[ -]?[0-9])*/g;
+const MIN_DIGITS = 12;
+const MAX_DIGITS = 19;
+
+interface Group {
+  readonly start: number;
+  readonly end: number;
+}
+
+function groupsOf(run: string, offset: number): Group[] {
+  const groups: Group[] = [];
+  let start = 0;
+  for (let i = 0; i <= run.length; i++) {
+    if (i === run.length || run[i] === ' ' || run[i] === '-') {
+      groups.push({ start: offset + start, end: offset + i });
+      start = i + 1;
+    }
+  }
+  return groups;
+}
+
+function brandOf(digits: string): string | undefined {
+  const brand = creditCardType(digits).find((t) => t.lengths.includes(digits.length));
+  return brand !== undefined && validator.isLuhnNumber(digits) ? brand.type : undefined;
+}
+
+/**
+ * The `card_number` detector. Within each run of digit groups (`4111 1111 1111 1111`,
+ * `ref 12 4111-1111-1111-1111`), every window of whole groups holding 12-19 digits is a
+ * card number when its length is one a brand issues (`credit-card-type`'s brand ranges:
+ * Visa, Mastercard, Amex, Discover, JCB, UnionPay, Maestro, ...) and it passes the Luhn
+ * check (`validator.isLuhnNumber`). Windows never cut a group, so digits inside a longer
+ * number are not read as a card; a 16-digit order number that fails Luhn, or matches no
+ * brand range, is not reported. At most 19 groups per window start: linear time.
+ */
+export function cardNumberDetector(): Detector {
+  return {
+    id: 'card_number',
+    kind: 'personal',
+    scan(text) {
+      const out: DetectorMatch[] = [];
+      for (const m of text.matchAll(RUN)) {
+        const groups = groupsOf(m[0], m.index);
+        for (let g = 0; g < groups.length; g++) {
+          let digits = '';
+          for (let h = g; h < groups.length; h++) {
+            digits += text.slice(groups[h]!.start, groups[h]!.end);
+            if (digits.length > MAX_DIGITS) break;
+            if (digits.length < MIN_DIGITS) continue;
+            const brand = brandOf(digits);
+            if (brand === undefined) continue;
+            out.push({ start: groups[g]!.start, end: groups[h]!.end, rule: brand });
+            g = h;
+            break;
+          }
+        }
+      }
+      return out;
+    },
+  };
+}
