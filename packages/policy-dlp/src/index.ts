@@ -1,10 +1,10 @@
 export { createDlp, type Dlp } from './create-dlp.js';
 export { MAX_TRACE_FINDINGS } from './decision.js';
+export { BUILT_IN_DETECTORS } from './detector-settings.js';
 export { cardNumberDetector } from './detectors/card-number.js';
 export { emailDetector } from './detectors/email.js';
 export { ibanDetector } from './detectors/iban.js';
 export {
-  type NationalIdLocale,
   type NationalIdOptions,
   nationalIdDetector,
 } from './detectors/national-id.js';
@@ -14,12 +14,11 @@ export { type SecretOptions, secretlintDetector } from './detectors/secretlint.j
 export { DlpError, type DlpErrorCode } from './errors.js';
 export type { DlpExemption } from './exempt.js';
 export { MIN_SALT_BYTES } from './fingerprint.js';
-export {
-  BUILT_IN_DETECTORS,
-  type DetectorSetting,
-  type DlpDetectors,
-  type DlpFindingEvent,
-  type DlpOptions,
+export type {
+  DetectorSetting,
+  DlpDetectors,
+  DlpFindingEvent,
+  DlpOptions,
 } from './options.js';
 export type {
   BuiltInDetectorId,

@@ -2,12 +2,14 @@ import validator from 'validator';
 import { DlpError } from '../errors.js';
 import type { Detector, DetectorMatch } from '../types.js';
 
-/** A locale `validator.isIdentityCard` knows, e.g. `ES`, `IT`, `NO`, `FI`, `PL`, `zh-CN`. */
-export type NationalIdLocale = NonNullable<Parameters<typeof validator.isIdentityCard>[1]>;
+type Locale = NonNullable<Parameters<typeof validator.isIdentityCard>[1]>;
 
 /** Options of the `national_id` detector. */
 export interface NationalIdOptions {
-  /** Required: the countries whose ids to look for. Only validator's checked formats exist. */
+  /**
+   * Required: locales of `validator.isIdentityCard` to look for: `ES`, `FI`, `IN`, `IR`,
+   * `IT`, `LK`, `NO`, `PK`, `PL`, `TH`, `he-IL`, `ar-LY`, `ar-TN`, `zh-CN`, `zh-HK`, `zh-TW`.
+   */
   locales: readonly string[];
 }
 
@@ -29,7 +31,7 @@ export function nationalIdDetector(options: NationalIdOptions): Detector {
   }
   for (const locale of locales) {
     try {
-      validator.isIdentityCard('0', locale as NationalIdLocale);
+      validator.isIdentityCard('0', locale as Locale);
     } catch {
       throw new DlpError(
         'invalid_detector_options',
@@ -37,7 +39,7 @@ export function nationalIdDetector(options: NationalIdOptions): Detector {
       );
     }
   }
-  const list = [...locales] as NationalIdLocale[];
+  const list = [...locales] as Locale[];
   return {
     id: 'national_id',
     kind: 'personal',
