@@ -109,7 +109,11 @@ describe('createDlp with a real authorizer', () => {
   });
 
   it('past maxScanLength the policy denies (dlp_scan_limit_exceeded) and the rewrite refuses (rewrite_failed)', async () => {
-    const policyOnly = createDlp({ salt: SALT, maxScanLength: 8 });
+    const policyOnly = createDlp({
+      salt: SALT,
+      maxScanLength: 8,
+      detectors: { card_number: 'redact' },
+    });
     const { authorizer, reply, sent } = replySetup({ ...policyOnly, rewrite: () => undefined });
     expect(await authorizer.call(reply, raw('a long reply'))).toMatchObject({
       status: 'denied',

@@ -58,6 +58,8 @@ function report(
 export function createDlp<C = unknown>(options: DlpOptions = {}): Dlp<C> {
   const c = compileOptions(options);
   const applies = (tool: string) => !c.tools || c.tools.has(tool);
+  // the rewrite needs only the detectors that redact
+  const redactors = { ...c, detectors: c.detectors.filter((d) => d.action === 'redact') };
 
   const policy: ToolPolicy<C> = async function dlp(input) {
     if (!applies(input.tool))
@@ -88,8 +90,8 @@ export function createDlp<C = unknown>(options: DlpOptions = {}): Dlp<C> {
   };
 
   const rewrite = async (input: Parameters<RewriteHook<C>>[0]): Promise<JsonValue | undefined> => {
-    if (!applies(input.tool)) return undefined;
-    const first = await scanValue(input.arguments, input.tool, c);
+    if (redactors.detectors.length === 0 || !applies(input.tool)) return undefined;
+    const first = await scanValue(input.arguments, input.tool, redactors);
     const redact = first.findings.filter((f) => f.action === 'redact');
     if (redact.length === 0) return undefined;
     report(c, { stage: 'rewrite', tool: input.tool, toolCallId: input.toolCallId }, redact);
@@ -97,7 +99,7 @@ export function createDlp<C = unknown>(options: DlpOptions = {}): Dlp<C> {
     // another's boundary): scan again until clean, then give up closed
     let redacted = redactValue(input.arguments, first.segments, redact);
     for (let pass = 1; ; pass++) {
-      const again = await scanValue(redacted, input.tool, c);
+      const again = await scanValue(redacted, input.tool, redactors);
       const left = again.findings.filter((f) => f.action === 'redact');
       if (left.length === 0) return redacted;
       if (pass === MAX_REDACTION_PASSES) {

@@ -54,7 +54,8 @@ export interface DlpOptions {
    * secret salt to correlate across workers; never log it.
    */
   salt?: string | Uint8Array;
-  /** Most UTF-16 code units of strings (values and keys) scanned per call. Default 1 MiB. */
+  /** Most UTF-16 code units of strings (values and keys) scanned per call; a call with more is
+   * denied (`dlp_scan_limit_exceeded`). Default 262144 (256 Ki). */
   maxScanLength?: number;
   /** Rule name in decision traces. Default `dlp`. */
   name?: string;
@@ -89,7 +90,7 @@ export function compileOptions(options: DlpOptions = {}): CompiledDlp {
     ids.add(detector.id);
   }
   const exemptFor = compileExemptions(options.exempt, ids);
-  const max = options.maxScanLength ?? 1_048_576;
+  const max = options.maxScanLength ?? 262_144;
   if (!Number.isSafeInteger(max) || max < 1) {
     throw new DlpError(
       'invalid_dlp_options',

@@ -13,6 +13,17 @@ describe('phone options', () => {
     expect(found.map((m) => text.slice(m.start, m.end))).toEqual(['030 901820']);
   });
 
+  it('a list of numbers is several numbers; digit soup is not a phone number', async () => {
+    const d = phoneDetector({ defaultCountry: 'DE' });
+    const list = '030 901820 / 030 901821, +49 30 901822';
+    expect((await d.scan(list)).map((m) => list.slice(m.start, m.end))).toEqual([
+      '030 901820',
+      '030 901821',
+      '+49 30 901822',
+    ]);
+    expect(await d.scan(`${'1 '.repeat(40)}030 901820`)).toEqual([]);
+  });
+
   it.each([['ZZ'], ['de'], [42]])('refuses defaultCountry %j (invalid_detector_options)', (c) => {
     const err = (() => {
       try {

@@ -1,6 +1,7 @@
 import { type CountryCode, findNumbers, isSupportedCountry } from 'libphonenumber-js/max';
 import { DlpError } from '../errors.js';
 import type { Detector, DetectorMatch } from '../types.js';
+import { phoneWindows } from './phone-windows.js';
 
 /** Options of the `phone` detector. */
 export interface PhoneOptions {
@@ -34,13 +35,14 @@ export function phoneDetector(options: PhoneOptions = {}): Detector {
     kind: 'personal',
     scan(text) {
       const out: DetectorMatch[] = [];
-      for (const found of findNumbers(text, search)) {
-        if (!found.number.isValid()) continue;
-        out.push({
-          start: found.startsAt,
-          end: found.endsAt,
-          rule: found.number.country ?? 'intl',
-        });
+      let last = -1;
+      for (const w of phoneWindows(text)) {
+        for (const found of findNumbers(text.slice(w.start, w.end), search)) {
+          const start = w.start + found.startsAt;
+          if (start <= last || !found.number.isValid()) continue;
+          last = w.start + found.endsAt - 1;
+          out.push({ start, end: last + 1, rule: found.number.country ?? 'intl' });
+        }
       }
       return out;
     },

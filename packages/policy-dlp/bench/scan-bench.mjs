@@ -1,0 +1,115 @@
+// @argseal/policy-dlp benchmark: the cost of scanning one ~2 KB tool call, as a ratio to
+// sealing that call (strict parse, snapshot, RFC 8785 text, proposal hash) and to a whole
+// authorizer.call, measured in the same run; plus a scaling check on adversarial text
+// (time for 2x the input should be ~2x: no super-linear matching).
+// Needs the built packages: `pnpm build`. Run: node --expose-gc packages/policy-dlp/bench/scan-bench.mjs
+import { createHash } from 'node:crypto';
+import {
+  canonicalize,
+  computeProposalHash,
+  createAuthorizer,
+  createSnapshot,
+  defineTool,
+  parseStrictJson,
+} from '@argseal/core';
+import { createDlp } from '@argseal/policy-dlp';
+import { compare, fmtNs } from '../../../bench/harness.mjs';
+import { small, smallText } from '../../../bench/payloads.mjs';
+
+const sha256 = (t) => createHash('sha256').update(t).digest('hex');
+const passthrough = {
+  '~standard': { version: 1, vendor: 'bench', validate: (value) => ({ value }) },
+};
+const tool = defineTool({
+  name: 'send_reply',
+  description: 'bench',
+  schema: passthrough,
+  execute: () => 1,
+});
+const salt = 'bench-salt-0123456789';
+const defaults = createDlp({ salt });
+const everything = createDlp({
+  salt,
+  detectors: {
+    email: 'redact',
+    phone: { action: 'redact', defaultCountry: 'DE' },
+    card_number: 'redact',
+  },
+});
+const plain = createAuthorizer({ agent: 'bench', policy: () => ({ type: 'allow' }), sha256 });
+const sealed = (dlp) =>
+  createAuthorizer({ agent: 'bench', policy: dlp.policy, rewrite: [dlp.rewrite], sha256 });
+const withDefaults = sealed(defaults);
+const withEverything = sealed(everything);
+
+const seal = async () => {
+  const snap = createSnapshot(parseStrictJson(smallText));
+  await computeProposalHash(
+    { agent: 'bench', tool: 'send_reply', argsCanonicalJson: canonicalize(snap) },
+    { sha256 },
+  );
+};
+
+const rows = [];
+const c = await compare(
+  {
+    seal,
+    'scan (defaults)': () => defaults.scan(small),
+    'scan (all detectors)': () => everything.scan(small),
+    'call (allow)': () => plain.call(tool, smallText),
+    'call (dlp defaults)': () => withDefaults.call(tool, smallText),
+    'call (dlp all, redacting)': () => withEverything.call(tool, smallText),
+  },
+  { async: true, rounds: 7 },
+);
+rows.push([
+  'dlp.scan, defaults (secret, card_number, iban) vs sealing the call',
+  c['scan (defaults)'],
+  c.seal,
+]);
+rows.push([
+  'dlp.scan, all detectors (+ email, phone) vs sealing the call',
+  c['scan (all detectors)'],
+  c.seal,
+]);
+rows.push([
+  'authorizer.call with dlp (defaults) vs authorizer.call, allow policy',
+  c['call (dlp defaults)'],
+  c['call (allow)'],
+]);
+rows.push([
+  'authorizer.call with dlp (all, redacting) vs authorizer.call, allow policy',
+  c['call (dlp all, redacting)'],
+  c['call (allow)'],
+]);
+
+console.log(
+  `payload: ${smallText.length} B of tool arguments (bench/payloads.mjs), node:crypto digests\n`,
+);
+console.log('| benchmark | dlp | baseline | ratio |');
+console.log('|---|---|---|---|');
+for (const [what, ours, base] of rows) {
+  console.log(`| ${what} | ${fmtNs(ours)} | ${fmtNs(base)} | ${(ours / base).toFixed(2)}x |`);
+}
+
+// adversarial text: doubling the input should about double the time
+const hostile = {
+  'digit groups': (n) => '1 '.repeat(n / 2),
+  'at signs': (n) => 'a@'.repeat(n / 2),
+  'IBAN starts': (n) => 'DE89 '.repeat(n / 5),
+  'PEM without END': (n) => `-----BEGIN RSA PRIVATE KEY-----\n${'A'.repeat(n)}`,
+  'plus signs and digits': (n) => '+4 9'.repeat(n / 4),
+  'phone numbers': (n) => '+49 30 901820 '.repeat(n / 14),
+  'card numbers': (n) => '4111 1111 1111 1111 '.repeat(n / 20),
+};
+console.log('\n| adversarial string (all detectors) | 32 KiB | 64 KiB | 64/32 |');
+console.log('|---|---|---|---|');
+for (const [name, make] of Object.entries(hostile)) {
+  const a = { text: make(32 * 1024) };
+  const b = { text: make(64 * 1024) };
+  const t = await compare(
+    { a: () => everything.scan(a), b: () => everything.scan(b) },
+    { async: true, rounds: 3, sampleMs: 40 },
+  );
+  console.log(`| ${name} | ${fmtNs(t.a)} | ${fmtNs(t.b)} | ${(t.b / t.a).toFixed(2)}x |`);
+}
