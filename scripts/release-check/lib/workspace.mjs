@@ -6,6 +6,7 @@ import { join } from 'node:path';
 export const EXPECTED = [
   'core',
   'policies',
+  'policy-dlp',
   'ai-sdk',
   'openai-agents',
   'langchain',
