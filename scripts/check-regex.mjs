@@ -21,6 +21,10 @@ const DYNAMIC = new Map([
     'packages/policies/src/scope/json-schema-scope.ts',
     "patternProperties of the server's own tool schema, tested only against the configured scope field names",
   ],
+  [
+    'packages/policy-dlp/src/detectors/patterns.ts',
+    "the server's own custom patterns (createDlp options, never model text) recompiled with the g flag; the README requires them linear",
+  ],
 ]);
 
 function* sourceFiles(dir) {
