@@ -46,12 +46,16 @@ describe('createDlp with a real authorizer', () => {
     expect(pending?.proposalHash).toBe(outcome.proposal.proposalHash);
   });
 
-  it('deny: a secret never runs; reason, trace and audit carry detector, pointer and hash', async () => {
+  it('deny: a secret never runs and is removed before identity; reason, trace and audit carry detector, pointer and hash', async () => {
     const { authorizer, reply, sent, audit } = replySetup(createDlp({ salt: SALT }));
     const outcome = await authorizer.call(reply, raw(`use ${GITHUB_TOKEN}`));
     expect(outcome).toMatchObject({ status: 'denied', reason: 'dlp_secret' });
     expect(sent).toEqual([]);
-    const decided = (await audit.records()).find((r) => r.type === 'decided');
+    const records = await audit.records();
+    expect(JSON.stringify(records)).not.toContain(GITHUB_TOKEN);
+    const proposed = records.find((r) => r.type === 'proposed');
+    expect(proposed?.argsCanonicalJson).toMatch(/\[REDACTED:secret:[a-p]{12}\]/);
+    const decided = records.find((r) => r.type === 'decided');
     expect(decided?.trace?.[0]).toMatchObject({
       rule: 'dlp/secret',
       decision: 'deny',

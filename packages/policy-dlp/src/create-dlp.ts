@@ -9,7 +9,7 @@ import {
 } from './options.js';
 import { redactValue } from './scan/redact.js';
 import { type LocatedFinding, scanValue } from './scan/scan.js';
-import type { Finding } from './types.js';
+import type { DlpAction, Finding } from './types.js';
 
 /** Redaction passes before a call whose matches keep reappearing is refused. */
 const MAX_REDACTION_PASSES = 3;
@@ -58,8 +58,11 @@ function report(
 export function createDlp<C = unknown>(options: DlpOptions = {}): Dlp<C> {
   const c = compileOptions(options);
   const applies = (tool: string) => !c.tools || c.tools.has(tool);
-  // the rewrite needs only the detectors that redact
-  const redactors = { ...c, detectors: c.detectors.filter((d) => d.action === 'redact') };
+  // the rewrite removes what must not be recorded: redact findings, and deny findings
+  // (the call is refused anyway, and so the refused value stays out of audit and history)
+  const removes = (a: DlpAction) => a === 'redact' || a === 'deny';
+  const redactors = { ...c, detectors: c.detectors.filter((d) => removes(d.action)) };
+  const actions = new Map(c.detectors.map((d) => [d.detector.id, d.action] as const));
 
   const policy: ToolPolicy<C> = async function dlp(input) {
     if (!applies(input.tool))
@@ -86,13 +89,13 @@ export function createDlp<C = unknown>(options: DlpOptions = {}): Dlp<C> {
       { stage: 'policy', tool: input.tool, toolCallId: input.toolCallId },
       outcome.findings,
     );
-    return decideFindings(c.name, outcome.findings, outcome.segments);
+    return decideFindings(c.name, outcome.findings, outcome.segments, actions);
   };
 
   const rewrite = async (input: Parameters<RewriteHook<C>>[0]): Promise<JsonValue | undefined> => {
     if (redactors.detectors.length === 0 || !applies(input.tool)) return undefined;
     const first = await scanValue(input.arguments, input.tool, redactors);
-    const redact = first.findings.filter((f) => f.action === 'redact');
+    const redact = first.findings.filter((f) => removes(f.action));
     if (redact.length === 0) return undefined;
     report(c, { stage: 'rewrite', tool: input.tool, toolCallId: input.toolCallId }, redact);
     // a redaction can uncover a match the first pass could not see (one match hiding
@@ -100,7 +103,7 @@ export function createDlp<C = unknown>(options: DlpOptions = {}): Dlp<C> {
     let redacted = redactValue(input.arguments, first.segments, redact);
     for (let pass = 1; ; pass++) {
       const again = await scanValue(redacted, input.tool, redactors);
-      const left = again.findings.filter((f) => f.action === 'redact');
+      const left = again.findings.filter((f) => removes(f.action));
       if (left.length === 0) return redacted;
       if (pass === MAX_REDACTION_PASSES) {
         throw new DlpError(

@@ -1,34 +1,60 @@
 import type { PolicyDecision, PolicyTrace } from '@argseal/core';
 import { safePointer } from './scan/pointers.js';
 import type { Segment } from './scan/segments.js';
-import type { Finding } from './types.js';
+import type { DlpAction, Finding } from './types.js';
 
 /** Most findings listed one by one in a decision trace; the rest are counted. */
 export const MAX_TRACE_FINDINGS = 20;
 const MAX_POINTER = 200;
 /** Placeholders a redaction left. Fixed alphabet and lengths: linear time. */
 const PLACEHOLDER = /\[REDACTED:([a-z][a-z0-9_]{0,39}):([a-p]{12})\]/g;
+const NO_FLAGGED_KEYS: ReadonlyMap<string, string> = new Map();
 
-function shortPointer(pointer: string): string {
-  return pointer.length > MAX_POINTER ? `${pointer.slice(0, MAX_POINTER)}…` : pointer;
-}
-
-/** `dlp_card_number at /body #abcdefghijkl` */
 function describe(reason: string, pointer: string, hash: string): string {
-  return `${reason} at ${shortPointer(pointer === '' ? '(root)' : pointer)} #${hash}`;
+  const at = pointer === '' ? '(root)' : pointer;
+  return `${reason} at ${at.length > MAX_POINTER ? `${at.slice(0, MAX_POINTER)}…` : at} #${hash}`;
 }
 
-/** The redactions visible in the arguments, as trace entries (evidence for the audit). */
-function redactionEntries(rule: string, segments: readonly Segment[]): PolicyTrace[] {
-  const out: PolicyTrace[] = [];
+interface Entry {
+  readonly detector: string;
+  readonly decision: PolicyDecision['type'];
+  /** Reason of the decision when this entry decides it. */
+  readonly reason: string;
+  /** Reason in the trace entry, before pointer and hash. */
+  readonly label: string;
+  readonly pointer: string;
+  readonly hash: string;
+}
+
+/** A finding still in the sealed arguments. */
+function fromFinding(f: Finding): Entry {
+  const decision = f.action === 'require_approval' ? 'require_approval' : 'deny';
+  const reason = f.action === 'redact' ? 'dlp_redaction_missing' : `dlp_${f.detector}`;
+  return { ...f, decision, reason, label: `dlp_${f.detector}` };
+}
+
+/**
+ * The placeholders the rewrite hook left: a `redact` detector's is allowed
+ * (`dlp_redacted`); a `deny` detector's denies, since the hook removes those values too,
+ * so that a refused secret reaches neither the audit trail nor the history.
+ */
+function fromPlaceholders(
+  segments: readonly Segment[],
+  actions: ReadonlyMap<string, DlpAction>,
+): Entry[] {
+  const out: Entry[] = [];
   for (const s of segments) {
     if (s.location !== 'value') continue;
     for (const m of s.text.matchAll(PLACEHOLDER)) {
-      const pointer = safePointer(s.path, new Map<string, string>());
+      const detector = m[1]!;
+      const deny = actions.get(detector) === 'deny';
       out.push({
-        rule: `${rule}/${m[1]}`,
-        decision: 'allow',
-        reason: describe('dlp_redacted', pointer, m[2]!),
+        detector,
+        decision: deny ? 'deny' : 'allow',
+        reason: deny ? `dlp_${detector}` : 'dlp_redacted',
+        label: deny ? `dlp_${detector}` : 'dlp_redacted',
+        pointer: safePointer(s.path, NO_FLAGGED_KEYS),
+        hash: m[2]!,
       });
     }
   }
@@ -36,48 +62,37 @@ function redactionEntries(rule: string, segments: readonly Segment[]): PolicyTra
 }
 
 /**
- * The decision for a scan of the sealed arguments: any `deny` finding denies
- * (`dlp_<detector>`); a `redact` finding still present means the rewrite did not run
- * (`dlp_redaction_missing`, deny); a `require_approval` finding requires approval
- * (`dlp_<detector>`); otherwise allow (`dlp_clean`). The trace lists each finding as
- * detector, pointer and salted hash, and each placeholder a redaction left.
+ * The decision for a scan of the sealed arguments. Any `deny` finding or placeholder of
+ * a `deny` detector denies (`dlp_<detector>`); a `redact` finding still present means the
+ * rewrite did not run (`dlp_redaction_missing`, deny); a `require_approval` finding
+ * requires approval (`dlp_<detector>`); else allow: `dlp_redacted` when placeholders are
+ * present, `dlp_clean` when not. The trace lists each entry as detector, pointer and
+ * salted hash (at most {@link MAX_TRACE_FINDINGS}, then a count).
  */
 export function decideFindings(
   rule: string,
   findings: readonly Finding[],
   segments: readonly Segment[],
+  actions: ReadonlyMap<string, DlpAction>,
 ): PolicyDecision {
-  const entries: PolicyTrace[] = [];
-  let deny: string | undefined;
-  let approval: string | undefined;
-  for (const f of findings) {
-    const reason = f.action === 'redact' ? 'dlp_redaction_missing' : `dlp_${f.detector}`;
-    const decision = f.action === 'require_approval' ? 'require_approval' : 'deny';
-    if (decision === 'deny') deny ??= reason;
-    else approval ??= reason;
-    if (entries.length < MAX_TRACE_FINDINGS) {
-      entries.push({
-        rule: `${rule}/${f.detector}`,
-        decision,
-        reason: describe(`dlp_${f.detector}`, f.pointer, f.hash),
-      });
-    }
+  const entries = [...findings.map(fromFinding), ...fromPlaceholders(segments, actions)];
+  const first = (type: PolicyDecision['type']) => entries.find((e) => e.decision === type);
+  const decided = first('deny') ?? first('require_approval') ?? first('allow');
+  const trace: PolicyTrace[] = entries.slice(0, MAX_TRACE_FINDINGS).map((e) => ({
+    rule: `${rule}/${e.detector}`,
+    decision: e.decision,
+    reason: describe(e.label, e.pointer, e.hash),
+  }));
+  if (entries.length > MAX_TRACE_FINDINGS) {
+    const more = `dlp_more_findings ${entries.length - MAX_TRACE_FINDINGS}`;
+    trace.push({ rule, decision: decided!.decision, reason: more });
   }
-  if (findings.length > MAX_TRACE_FINDINGS) {
-    const decision = deny ? 'deny' : 'require_approval';
-    entries.push({
-      rule,
-      decision,
-      reason: `dlp_more_findings ${findings.length - MAX_TRACE_FINDINGS}`,
-    });
+  if (decided === undefined) {
+    return {
+      type: 'allow',
+      reason: 'dlp_clean',
+      trace: [{ rule, decision: 'allow', reason: 'dlp_clean' }],
+    };
   }
-  const redacted = redactionEntries(rule, segments).slice(0, MAX_TRACE_FINDINGS);
-  const trace = [...entries, ...redacted];
-  if (deny) return { type: 'deny', reason: deny, trace };
-  if (approval) return { type: 'require_approval', reason: approval, trace };
-  return {
-    type: 'allow',
-    reason: 'dlp_clean',
-    trace: trace.length > 0 ? trace : [{ rule, decision: 'allow', reason: 'dlp_clean' }],
-  };
+  return { type: decided.decision, reason: decided.reason, trace } as PolicyDecision;
 }

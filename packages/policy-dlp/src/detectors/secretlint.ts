@@ -76,6 +76,7 @@ function widen(text: string, start: number, end: number): [number, number] {
   let e = end;
   while (s > 0 && TOKEN_CHAR.test(text[s - 1]!)) s--;
   while (e < text.length && TOKEN_TAIL.test(text[e]!)) e++;
+  while (e > end && text[e - 1] === '.') e--; // a sentence's full stop
   return [s, e];
 }
 
