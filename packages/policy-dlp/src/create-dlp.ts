@@ -1,4 +1,4 @@
-import type { JsonValue, RewriteHook, ToolPolicy } from '@argseal/core';
+import { createSnapshot, type JsonValue, type RewriteHook, type ToolPolicy } from '@argseal/core';
 import { decideFindings } from './decision.js';
 import { DlpError } from './errors.js';
 import {
@@ -24,7 +24,12 @@ export interface Dlp<C = unknown> {
    * unredacted arguments out of audit records, proposals and outcomes.
    */
   readonly rewrite: RewriteHook<C>;
-  /** Scans any JSON value (as the policy would for `tool`). */
+  /**
+   * Scans a JSON value as the policy would for `tool`. A value outside argseal's strict
+   * domain (a cycle, `undefined`, a function, an accessor, ...) rejects with core's
+   * `ToolArgumentsValidationError` and its code; more than `maxScanLength` characters of
+   * strings with {@link DlpError} `scan_limit_exceeded`.
+   */
   scan(value: JsonValue, options?: { tool?: string }): Promise<Finding[]>;
 }
 
@@ -119,7 +124,8 @@ export function createDlp<C = unknown>(options: DlpOptions = {}): Dlp<C> {
     policy,
     rewrite: Object.assign(rewrite, { omitOriginal: true as const }),
     async scan(value, scanOptions) {
-      const outcome = await scanValue(value, scanOptions?.tool ?? '', c);
+      // a value from anywhere: the strict domain first (no cycles, accessors, undefined...)
+      const outcome = await scanValue(createSnapshot(value), scanOptions?.tool ?? '', c);
       return outcome.findings.map(publicFinding);
     },
   };

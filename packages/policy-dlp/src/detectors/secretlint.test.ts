@@ -28,6 +28,13 @@ describe('secret detector', () => {
     for (const text of texts) expect(await secretlintDetector().scan(text)).toHaveLength(1);
   });
 
+  it('leaves no performance marks behind (secretlint profiler off)', async () => {
+    performance.clearMarks();
+    const d = secretlintDetector();
+    for (let i = 0; i < 3; i++) await d.scan(`x ${ghp}`);
+    expect(performance.getEntriesByType('mark')).toEqual([]);
+  });
+
   it('disableRules switches a preset rule off', async () => {
     expect(await secretlintDetector({ disableRules: ['github'] }).scan(ghp)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { lintSource } from '@secretlint/core';
+import { secretLintProfiler } from '@secretlint/profiler';
 import { rules as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import type { SecretLintCoreConfig } from '@secretlint/types';
 import { DlpError } from '../errors.js';
@@ -88,6 +89,9 @@ function widen(text: string, start: number, end: number): [number, number] {
  */
 export function secretlintDetector(options: SecretOptions = {}): Detector {
   const config: SecretLintCoreConfig = { rules: presetRules(options) };
+  // secretlint's profiler is on by default: every lint leaves performance marks in the
+  // process-wide timeline and in its own arrays, which grow for as long as a server runs
+  secretLintProfiler.setEnabled(false);
   return {
     id: 'secret',
     kind: 'secret',

@@ -11,10 +11,11 @@ describe('scan: pointers, keys, split secrets, limits', () => {
       reply: { body: `card ${VISA}`, cc: ['ok', 'ada@example.com'] },
       'a/b~c': IBAN_DE,
     });
+    // in the order the policy sees the sealed snapshot: RFC 8785 key order
     expect(findings.map((f) => [f.detector, f.pointer, f.location, f.action])).toEqual([
+      ['iban', '/a~1b~0c', 'value', 'deny'],
       ['card_number', '/reply/body', 'value', 'deny'],
       ['email', '/reply/cc/1', 'value', 'redact'],
-      ['iban', '/a~1b~0c', 'value', 'deny'],
     ]);
     for (const f of findings) expect(f.hash).toMatch(/^[a-p]{12}$/);
     expect(JSON.stringify(findings)).not.toMatch(/4111|ada@|3704/);
@@ -67,6 +68,38 @@ describe('scan: pointers, keys, split secrets, limits', () => {
   });
 });
 
+describe('scan: bad input', () => {
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  it.each([
+    ['undefined', undefined, 'undefined_value'],
+    ['a function', { f: () => 1 }, 'function_value'],
+    ['a cycle', cyclic, 'cycle'],
+    ['a Date', { d: new Date(0) }, 'date_object'],
+    ['NaN', { n: Number.NaN }, 'non_finite_number'],
+  ])('%s rejects with core code %s, and nothing is scanned', async (_, value, code) => {
+    const seen: string[] = [];
+    const spy = createDlp({
+      salt: SALT,
+      custom: [
+        {
+          detector: {
+            id: 'spy',
+            kind: 'personal',
+            scan: (t) => {
+              seen.push(t);
+              return [];
+            },
+          },
+          action: 'deny',
+        },
+      ],
+    });
+    await expect(spy.scan(value as never)).rejects.toMatchObject({ code, stage: 'snapshot' });
+    expect(seen).toEqual([]);
+  });
+});
+
 describe('exempt and tools', () => {
   const scoped = createDlp({
     salt: SALT,
@@ -79,6 +112,6 @@ describe('exempt and tools', () => {
     const send = await scoped.scan(args, { tool: 'send_email' });
     expect(send.map((f) => f.pointer)).toEqual(['/body']);
     const other = await scoped.scan(args, { tool: 'post_ticket' });
-    expect(other.map((f) => f.pointer)).toEqual(['/to', '/cc/0', '/body']);
+    expect(other.map((f) => f.pointer)).toEqual(['/body', '/cc/0', '/to']);
   });
 });
