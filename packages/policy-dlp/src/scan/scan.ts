@@ -1,4 +1,4 @@
-import type { JsonValue } from '@argseal/core';
+import type { ReadonlyJsonValue } from '@argseal/core';
 import { fingerprint } from '../fingerprint.js';
 import type { Detector, DlpAction, Finding } from '../types.js';
 import { joinSegments, locate, type Part } from './document.js';
@@ -78,7 +78,7 @@ async function run(
  * container glued together (a key split across fields). Exempt matches are dropped.
  */
 export async function scanValue(
-  value: JsonValue,
+  value: ReadonlyJsonValue,
   tool: string,
   settings: ScanSettings,
 ): Promise<ScanOutcome> {

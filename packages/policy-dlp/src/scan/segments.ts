@@ -1,4 +1,4 @@
-import type { JsonValue } from '@argseal/core';
+import type { ReadonlyJsonValue } from '@argseal/core';
 import { DlpError } from '../errors.js';
 
 /** One string the scanner looks at: a string leaf or an object key. */
@@ -23,7 +23,7 @@ export interface Collected {
  * `Object.keys` order (the redactor walks in the same order). Counts UTF-16 code units;
  * past `maxLength` it throws `scan_limit_exceeded` rather than scan part of the call.
  */
-export function collectSegments(value: JsonValue, maxLength: number): Collected {
+export function collectSegments(value: ReadonlyJsonValue, maxLength: number): Collected {
   const segments: Segment[] = [];
   const containers: (readonly (string | number)[])[] = [];
   let length = 0;
@@ -37,7 +37,7 @@ export function collectSegments(value: JsonValue, maxLength: number): Collected 
     }
     segments.push(segment);
   };
-  const walk = (v: JsonValue, path: (string | number)[], container: number): void => {
+  const walk = (v: ReadonlyJsonValue, path: (string | number)[], container: number): void => {
     if (typeof v === 'string') {
       add({ text: v, path: [...path], location: 'value', container });
       return;
@@ -46,17 +46,18 @@ export function collectSegments(value: JsonValue, maxLength: number): Collected 
     const id = containers.length;
     containers.push([...path]);
     if (Array.isArray(v)) {
-      v.forEach((item, i) => {
+      (v as readonly ReadonlyJsonValue[]).forEach((item, i) => {
         path.push(i);
         walk(item, path, id);
         path.pop();
       });
       return;
     }
-    for (const key of Object.keys(v)) {
+    const record = v as { readonly [key: string]: ReadonlyJsonValue };
+    for (const key of Object.keys(record)) {
       path.push(key);
       add({ text: key, path: [...path], location: 'key', container: id });
-      walk(v[key]!, path, id);
+      walk(record[key]!, path, id);
       path.pop();
     }
   };
