@@ -9,7 +9,7 @@ import { DlpError } from './errors.js';
 import type { BuiltInDetectorId, Detector, DlpAction } from './types.js';
 
 /** A detector and its action, before exemptions are attached. */
-export interface Configured {
+interface Configured {
   readonly detector: Detector;
   readonly action: DlpAction;
 }

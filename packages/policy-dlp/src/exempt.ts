@@ -12,7 +12,7 @@ export interface DlpExemption {
 }
 
 /** Tests (tool, value path) against the exemptions of one detector. */
-export type ExemptTest = (tool: string, path: readonly (string | number)[]) => boolean;
+type ExemptTest = (tool: string, path: readonly (string | number)[]) => boolean;
 
 function stringList(value: unknown, option: string): string[] {
   if (!Array.isArray(value) || value.length === 0 || value.some((v) => typeof v !== 'string')) {

@@ -10,7 +10,7 @@ export {
 } from './detectors/national-id.js';
 export { type PatternRule, patternDetector } from './detectors/patterns.js';
 export { type PhoneOptions, phoneDetector } from './detectors/phone.js';
-export { type SecretOptions, secretlintDetector } from './detectors/secretlint.js';
+export { SECRET_RULES, type SecretOptions, secretlintDetector } from './detectors/secretlint.js';
 export { DlpError, type DlpErrorCode } from './errors.js';
 export type { DlpExemption } from './exempt.js';
 export { MIN_SALT_BYTES } from './fingerprint.js';

@@ -12,7 +12,7 @@ const MAX_DIGITS = 20;
 const MAX_RUN = 40;
 
 /** A stretch of text to hand to the phone matcher. */
-export interface Window {
+interface Window {
   readonly start: number;
   readonly end: number;
 }

@@ -1,7 +1,7 @@
 import type { Segment } from './segments.js';
 
 /** Several segments joined into one text, with where each one starts. */
-export interface JoinedDocument {
+interface JoinedDocument {
   readonly text: string;
   /** Indexes into the segment list, in document order. */
   readonly members: readonly number[];

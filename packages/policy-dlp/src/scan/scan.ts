@@ -14,7 +14,7 @@ export interface ArmedDetector {
 }
 
 /** Everything {@link scanValue} needs. */
-export interface ScanSettings {
+interface ScanSettings {
   readonly detectors: readonly ArmedDetector[];
   readonly salt: Uint8Array;
   readonly maxScanLength: number;
@@ -26,7 +26,7 @@ export interface LocatedFinding extends Finding {
 }
 
 /** The result of one scan: findings in document order, with the segments scanned. */
-export interface ScanOutcome {
+interface ScanOutcome {
   readonly findings: readonly LocatedFinding[];
   readonly segments: readonly Segment[];
 }

@@ -12,7 +12,7 @@ export interface Segment {
 }
 
 /** Every string of a value, in traversal order, and the container paths. */
-export interface Collected {
+interface Collected {
   readonly segments: readonly Segment[];
   readonly containers: readonly (readonly (string | number)[])[];
   readonly length: number;
