@@ -128,4 +128,33 @@ describe('createDlp with a real authorizer', () => {
     expect(outcome).toMatchObject({ status: 'invalid', error: { code: 'rewrite_failed' } });
     expect(sent).toEqual([]);
   });
+
+  it("the policy reuses the rewrite hook's scan of identical arguments, and rescans changed ones", async () => {
+    const scanned: string[] = [];
+    const spy = {
+      id: 'spy',
+      kind: 'personal' as const,
+      scan: (text: string) => {
+        scanned.push(text);
+        return [];
+      },
+    };
+    const dlp = createDlp({ salt: SALT, custom: [{ detector: spy, action: 'deny' }] });
+    const { authorizer, reply } = replySetup(dlp);
+    expect(await authorizer.call(reply, raw('hello'))).toMatchObject({ status: 'executed' });
+    expect(scanned).toHaveLength(1);
+    // a policy input whose canonical text the hook never scanned is scanned afresh
+    await dlp.policy({
+      agent: 'a',
+      tool: 'send_reply',
+      toolCallId: 'c',
+      rawArguments: undefined,
+      requestedArguments: {},
+      parsedArguments: { body: 'other' },
+      argsCanonicalJson: '{"body":"other"}',
+      proposalHash: '0'.repeat(64),
+      context: undefined,
+    });
+    expect(scanned).toHaveLength(2);
+  });
 });

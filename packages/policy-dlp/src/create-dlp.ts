@@ -1,4 +1,11 @@
-import { createSnapshot, type JsonValue, type RewriteHook, type ToolPolicy } from '@argseal/core';
+import {
+  canonicalize,
+  createSnapshot,
+  decodeCanonical,
+  type JsonValue,
+  type RewriteHook,
+  type ToolPolicy,
+} from '@argseal/core';
 import { decideFindings } from './decision.js';
 import { DlpError } from './errors.js';
 import {
@@ -9,6 +16,7 @@ import {
 } from './options.js';
 import { redactValue } from './scan/redact.js';
 import { type LocatedFinding, scanValue } from './scan/scan.js';
+import { createScanCache } from './scan/scan-cache.js';
 import type { DlpAction, Finding } from './types.js';
 
 /** Redaction passes before a call whose matches keep reappearing is refused. */
@@ -66,7 +74,8 @@ export function createDlp<C = unknown>(options: DlpOptions = {}): Dlp<C> {
   // the rewrite removes what must not be recorded: redact findings, and deny findings
   // (the call is refused anyway, and so the refused value stays out of audit and history)
   const removes = (a: DlpAction) => a === 'redact' || a === 'deny';
-  const redactors = { ...c, detectors: c.detectors.filter((d) => removes(d.action)) };
+  const removing = c.detectors.some((d) => removes(d.action));
+  const cache = createScanCache();
   const actions = new Map(c.detectors.map((d) => [d.detector.id, d.action] as const));
 
   const policy: ToolPolicy<C> = async function dlp(input) {
@@ -78,7 +87,9 @@ export function createDlp<C = unknown>(options: DlpOptions = {}): Dlp<C> {
       };
     let outcome: Awaited<ReturnType<typeof scanValue>>;
     try {
-      outcome = await scanValue(input.parsedArguments, input.tool, c);
+      outcome =
+        cache.take(input.tool, input.argsCanonicalJson) ??
+        (await scanValue(input.parsedArguments, input.tool, c));
     } catch (e) {
       if (DlpError.isInstance(e) && e.code === 'scan_limit_exceeded') {
         return {
@@ -98,18 +109,28 @@ export function createDlp<C = unknown>(options: DlpOptions = {}): Dlp<C> {
   };
 
   const rewrite = async (input: Parameters<RewriteHook<C>>[0]): Promise<JsonValue | undefined> => {
-    if (redactors.detectors.length === 0 || !applies(input.tool)) return undefined;
-    const first = await scanValue(input.arguments, input.tool, redactors);
-    const redact = first.findings.filter((f) => removes(f.action));
-    if (redact.length === 0) return undefined;
-    report(c, { stage: 'rewrite', tool: input.tool, toolCallId: input.toolCallId }, redact);
+    if (!removing || !applies(input.tool)) return undefined;
+    // every detector runs here, so that the policy can reuse this scan (scanCache)
+    const first = await scanValue(input.arguments, input.tool, c);
+    const remove = first.findings.filter((f) => removes(f.action));
+    if (remove.length === 0) {
+      cache.put(input.tool, canonicalize(input.arguments), first);
+      return undefined;
+    }
+    report(c, { stage: 'rewrite', tool: input.tool, toolCallId: input.toolCallId }, remove);
     // a redaction can uncover a match the first pass could not see (one match hiding
-    // another's boundary): scan again until clean, then give up closed
-    let redacted = redactValue(input.arguments, first.segments, redact);
+    // another's boundary): scan again until clean, then give up closed. Each pass scans
+    // the canonical form, in the key order the policy will see.
+    let redacted = redactValue(input.arguments, first.segments, remove);
     for (let pass = 1; ; pass++) {
-      const again = await scanValue(redacted, input.tool, redactors);
+      const canonical = canonicalize(redacted);
+      redacted = decodeCanonical(canonical);
+      const again = await scanValue(redacted, input.tool, c);
       const left = again.findings.filter((f) => removes(f.action));
-      if (left.length === 0) return redacted;
+      if (left.length === 0) {
+        cache.put(input.tool, canonical, again);
+        return redacted;
+      }
       if (pass === MAX_REDACTION_PASSES) {
         throw new DlpError(
           'redaction_incomplete',

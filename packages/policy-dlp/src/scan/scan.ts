@@ -26,7 +26,7 @@ export interface LocatedFinding extends Finding {
 }
 
 /** The result of one scan: findings in document order, with the segments scanned. */
-interface ScanOutcome {
+export interface ScanOutcome {
   readonly findings: readonly LocatedFinding[];
   readonly segments: readonly Segment[];
 }
