@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: { index: 'src/index.ts', kit: 'src/kit/index.ts', store: 'src/store/index.ts' },
   format: ['esm'],
   dts: true,
   clean: true,

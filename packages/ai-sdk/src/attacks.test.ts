@@ -351,7 +351,9 @@ describe('attacks: stale hand-over between runs', () => {
     });
     await generateText({ ...sealed.settings(model), messages: start });
     mode = 'approval';
-    const prepared = await world.authorizer.prepare(world.tools.refund, input, { toolCallId: 'h' });
+    const prepared = await world.authorizer.prepare(world.tools.refund, JSON.stringify(input), {
+      toolCallId: 'h',
+    });
     if (!prepared.ok) throw new Error('prepare failed');
     await world.authorizer.check(prepared.call, { toolCallId: 'h' });
     await world.approvals.decide(prepared.call.proposalHash, {

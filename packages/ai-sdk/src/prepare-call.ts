@@ -1,4 +1,8 @@
-import type { ArgsealTool, PrepareResult } from '@argseal/core';
+import type { ArgsealTool, PreparedToolCall, ToolArgumentsValidationError } from '@argseal/core';
+
+type PrepareResult =
+  | { ok: true; call: PreparedToolCall }
+  | { ok: false; error: ToolArgumentsValidationError };
 import { canonicalOf } from './canonical-of.js';
 import { callOptions, type SealRuntime } from './runtime.js';
 
@@ -26,5 +30,9 @@ export async function preparedCallFor<Context>(
   const cached = rt.cache.take(toolCallId, canonical);
   if (cached !== undefined && cached.tool === tool) return { ok: true, call: cached };
   const value = typeof input === 'string' ? JSON.stringify(input) : input;
-  return rt.authorizer.prepare(tool, value, callOptions(rt, toolCallId));
+  return rt.authorizer.prepare(
+    tool,
+    typeof value === 'string' ? value : { decoded: value, provenance: 'decoded_only' },
+    { ...callOptions(rt, toolCallId), allowDecodedOnly: true },
+  );
 }

@@ -36,11 +36,73 @@ export class ArgsealError extends Error {
 export type ValidationStage = 'decode' | 'rewrite' | 'schema' | 'snapshot';
 
 /**
+ * Codes of {@link ToolArgumentsValidationError}: the strict decoder's and the strict
+ * domain's codes, `raw_text_unavailable` (only a decoded object was available, see
+ * `CallOptions.allowDecodedOnly`) and the rewrite/schema stage codes.
+ */
+export type ValidationErrorCode =
+  | 'invalid_input'
+  | 'invalid_json'
+  | 'duplicate_key'
+  | 'unsafe_integer'
+  | 'number_overflow'
+  | 'negative_zero'
+  | 'lone_surrogate'
+  | 'trailing_data'
+  | 'max_depth_exceeded'
+  | 'max_length_exceeded'
+  | 'raw_text_unavailable'
+  | 'non_finite_number'
+  | 'undefined_value'
+  | 'bigint_value'
+  | 'symbol_value'
+  | 'symbol_key'
+  | 'function_value'
+  | 'accessor_property'
+  | 'non_enumerable_property'
+  | 'sparse_array'
+  | 'array_extra_property'
+  | 'cycle'
+  | 'repeated_reference'
+  | 'date_object'
+  | 'regexp_object'
+  | 'map_object'
+  | 'set_object'
+  | 'promise_object'
+  | 'typed_array'
+  | 'array_buffer'
+  | 'boxed_primitive'
+  | 'class_instance'
+  | 'proxy_object'
+  | 'rewrite_failed'
+  | 'schema_threw'
+  | 'schema_validation_failed';
+
+/** Codes of {@link ArgsealConfigError}. */
+export type ConfigErrorCode =
+  | 'invalid_agent'
+  | 'missing_policy'
+  | 'invalid_mode'
+  | 'invalid_rewrite'
+  | 'invalid_tool'
+  | 'invalid_tool_name'
+  | 'invalid_schema'
+  | 'invalid_execute'
+  | 'invalid_informational_field'
+  | 'missing_classification_version'
+  | 'invalid_input'
+  | 'invalid_ledger'
+  | 'unknown_prepared_call'
+  | 'not_authorized'
+  | 'attempt_spent';
+
+/**
  * Tool arguments were rejected before any policy ran. Carries the stage, a stable
  * `code`, the JSON Pointer `path` of the offending value and, when known, the tool name.
  * The offending payload is never part of the message.
  */
 export class ToolArgumentsValidationError extends ArgsealError {
+  declare readonly code: ValidationErrorCode;
   readonly stage: ValidationStage;
   /** JSON Pointer (RFC 6901) of the offending value; `""` is the whole document. */
   readonly path: string;
@@ -104,14 +166,16 @@ export class ApprovalError extends ArgsealError {
 }
 
 /** argseal was configured wrongly (missing policy, bad tool definition...). */
-export class ArgsealConfigError extends ArgsealError {
-  constructor(code: string, message: string) {
+export class ArgsealConfigError<Code extends string = ConfigErrorCode> extends ArgsealError {
+  declare readonly code: Code;
+
+  constructor(code: Code, message: string) {
     super(code, message);
     this.name = 'ArgsealConfigError';
     Object.defineProperty(this, CONFIG_MARKER, { value: true });
   }
 
-  static override isInstance(value: unknown): value is ArgsealConfigError {
+  static override isInstance(value: unknown): value is ArgsealConfigError<string> {
     return hasMarker(value, CONFIG_MARKER);
   }
 }

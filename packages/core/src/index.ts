@@ -39,13 +39,17 @@ export { type AuditChainVerification, verifyAuditChain } from './audit/verify-ch
 export { computeBindingHash } from './authorizer/binding-hash.js';
 export { createAuthorizer } from './authorizer/create-authorizer.js';
 export type {
+  ArgumentsProvenance,
+  Attempt,
   AuthorizationResult,
   Authorizer,
   AuthorizerOptions,
   CallOptions,
   CallOutcome,
   CheckResult,
+  ExecuteOptions,
   PreparedToolCall,
+  PrepareInput,
   PrepareResult,
   RewriteHook,
   RewriteInput,
@@ -54,7 +58,9 @@ export {
   ApprovalError,
   ArgsealConfigError,
   ArgsealError,
+  type ConfigErrorCode,
   ToolArgumentsValidationError,
+  type ValidationErrorCode,
   type ValidationStage,
 } from './errors.js';
 export {

@@ -142,8 +142,9 @@ export async function validateDecisions<Context>(
     for (const each of items) {
       const prepared = await env.authorizer.prepare(
         target.argsealBinding.argsealTool,
-        action.args,
-        { toolCallId: each.toolCallId, context },
+        { decoded: action.args, provenance: 'decoded_only' },
+        // legacy decoded path until the rebuild on @argseal/core/kit
+        { toolCallId: each.toolCallId, context, allowDecodedOnly: true },
       );
       if (!prepared.ok) {
         const e = prepared.error;

@@ -81,8 +81,9 @@ export async function sealModelMessage<Context>(
     }
     const prepared = await env.authorizer.prepare(
       sealed.argsealBinding.argsealTool,
-      raw.get(id) ?? toolCall.args,
-      { toolCallId: id, context },
+      raw.get(id) ?? { decoded: toolCall.args, provenance: 'decoded_only' },
+      // legacy decoded path until the rebuild on @argseal/core/kit
+      { toolCallId: id, context, allowDecodedOnly: true },
     );
     if (prepared.ok) {
       const { call } = prepared;

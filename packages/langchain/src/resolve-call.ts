@@ -72,7 +72,9 @@ export async function resolveCall<Context>(
       },
     };
   }
-  const prepared = await env.authorizer.prepare(sealed.argsealBinding.argsealTool, toolCall.args, {
+  const decoded = { decoded: toolCall.args, provenance: 'decoded_only' } as const;
+  const prepared = await env.authorizer.prepare(sealed.argsealBinding.argsealTool, decoded, {
+    allowDecodedOnly: true, // legacy decoded path until the rebuild on @argseal/core/kit
     toolCallId: toolCall.id,
     context,
   });

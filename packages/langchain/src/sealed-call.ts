@@ -24,8 +24,11 @@ export async function runSealedCall<Context>(s: SealedCallInput<Context>): Promi
   const signal = config.signal;
   const base = { context, ...(signal ? { signal } : {}) };
 
-  const prepared = await authorizer.prepare(binding.argsealTool, s.input, {
+  const input =
+    typeof s.input === 'string' ? s.input : { decoded: s.input, provenance: 'decoded_only' };
+  const prepared = await authorizer.prepare(binding.argsealTool, input, {
     ...base,
+    allowDecodedOnly: true, // legacy decoded path until the rebuild on @argseal/core/kit
     ...(toolCallId !== undefined ? { toolCallId } : {}),
   });
   if (!prepared.ok) {

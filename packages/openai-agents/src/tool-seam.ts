@@ -79,10 +79,15 @@ export function buildSealedTool<Context>(
     if (!entry) {
       // No model-seam record (a fresh process resuming, or an unsealed model): prepare
       // from the decoded input. `invoke` re-checks the raw text strictly before use.
-      const prepared = await authorizer.prepare(tool, input, {
-        toolCallId: id,
-        context: internals.rewriteContext as Context,
-      });
+      const prepared = await authorizer.prepare(
+        tool,
+        typeof input === 'string' ? input : { decoded: input, provenance: 'decoded_only' },
+        {
+          allowDecodedOnly: true, // legacy decoded path until the rebuild on @argseal/core/kit
+          toolCallId: id,
+          context: internals.rewriteContext as Context,
+        },
+      );
       entry = prepared.ok
         ? { tool: name, text: undefined, call: prepared.call }
         : { tool: name, text: undefined, error: prepared.error };
@@ -121,10 +126,15 @@ export function buildSealedTool<Context>(
     if (!call) {
       // Resuming a call the RunState marks approved (the SDK skips needsApproval then):
       // a new attempt, prepared from the text history carries.
-      const prepared = await authorizer.prepare(tool, input, {
-        ...(id ? { toolCallId: id } : {}),
-        context: internals.rewriteContext as Context,
-      });
+      const prepared = await authorizer.prepare(
+        tool,
+        typeof input === 'string' ? input : { decoded: input, provenance: 'decoded_only' },
+        {
+          allowDecodedOnly: true, // legacy decoded path until the rebuild on @argseal/core/kit
+          ...(id ? { toolCallId: id } : {}),
+          context: internals.rewriteContext as Context,
+        },
+      );
       if (!prepared.ok) return invalidText(name, prepared.error);
       call = prepared.call;
     }

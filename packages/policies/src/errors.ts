@@ -8,7 +8,7 @@ const POLICY_CONFIG_MARKER = Symbol.for('argseal.error.policy-config');
  * missing server scope at execution). `code` is stable; messages never carry argument
  * payloads, only option names, tool names and JSON Pointer paths.
  */
-export class PolicyConfigError extends ArgsealConfigError {
+export class PolicyConfigError extends ArgsealConfigError<PolicyConfigErrorCode> {
   constructor(code: PolicyConfigErrorCode, message: string) {
     super(code, message);
     this.name = 'PolicyConfigError';

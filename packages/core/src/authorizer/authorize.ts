@@ -128,12 +128,15 @@ async function suspend(
   decision: Extract<PolicyDecision, { type: 'require_approval' }>,
   why: 'no_grant' | 'expired' | 'used_up',
 ): Promise<SuspendedToolProposal> {
-  if (options?.resumeOf !== undefined && options.resumeOf !== call.proposalHash) {
+  const attempt = call as { resumeOf?: string; supersedes?: string };
+  const resumeOf =
+    attempt.resumeOf ?? (typeof options?.resumeOf === 'string' ? options.resumeOf : undefined);
+  if (resumeOf !== undefined && resumeOf !== call.proposalHash) {
     await s.audit?.append({
       type: 'approval_mismatched',
       ...base,
       reason: 'arguments_changed_since_proposal',
-      supersedes: options.resumeOf,
+      supersedes: resumeOf,
     });
   }
   if (why === 'expired')
@@ -150,6 +153,8 @@ async function suspend(
     reason: decision.reason,
     createdAt: s.now().toISOString(),
     ...(call.originalArguments !== undefined ? { originalArguments: call.originalArguments } : {}),
+    // an edit, or a resume with changed arguments, replaces the proposal it came from
+    ...(attempt.supersedes !== undefined ? { supersedes: attempt.supersedes } : {}),
   };
   const stored = await s.approvals.suspend(proposal);
   await s.audit?.append({

@@ -1,6 +1,9 @@
 import { ArgsealConfigError } from '../errors.js';
 import { isWellFormedString } from '../json/strict-domain.js';
+import { defaultProvenanceRegistry } from '../kit/provenance-registry.js';
+import { toRefusal } from '../kit/refusal.js';
 import { isArgsealTool } from '../tool/define-tool.js';
+import { createAttempt } from './attempt.js';
 import { authorizeCall, checkCall } from './authorize.js';
 import { executeCall } from './execute.js';
 import { prepareCall } from './prepare.js';
@@ -60,6 +63,8 @@ export function createAuthorizer<Context = unknown>(
     generateId,
     sha256: options.sha256,
     schemaIssueMessages: options.schemaIssueMessages === true,
+    approvals,
+    provenance: options.provenance ?? defaultProvenanceRegistry,
   };
   const authorizeSettings = {
     policy,
@@ -113,14 +118,21 @@ export function createAuthorizer<Context = unknown>(
     mode,
     approvals,
     audit,
-    prepare(tool, rawArguments, callOptions) {
+    async prepare(tool, input, callOptions) {
       if (!isArgsealTool(tool)) {
         throw new ArgsealConfigError('invalid_tool', 'authorizer: tool must come from defineTool');
       }
-      return prepareCall(prepareSettings, tool, rawArguments, callOptions).then((r) => {
-        if (r.ok) issuedCalls.add(r.call);
-        return r;
-      });
+      const r = await prepareCall(prepareSettings, tool, input, callOptions);
+      if (!r.ok) {
+        return {
+          ok: false,
+          refusal: toRefusal(r.error, { toolCallId: callOptions?.toolCallId }),
+          error: r.error,
+        };
+      }
+      const attempt = createAttempt(r.call, authorizeSettings, callOptions);
+      issuedCalls.add(attempt);
+      return { ok: true, attempt, call: attempt };
     },
     async check(call, callOptions) {
       return checkCall(authorizeSettings, ownCall(call), callOptions);

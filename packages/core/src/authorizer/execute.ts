@@ -1,14 +1,20 @@
 import type { AuditSink } from '../audit/types.js';
 import { ArgsealError } from '../errors.js';
 import { decodeCanonical } from '../json/canonicalize.js';
-import type { AuthorizationResult, CallOptions, CallOutcome, PreparedToolCall } from './types.js';
+import type {
+  AuthorizationResult,
+  CallOptions,
+  CallOutcome,
+  ExecuteOptions,
+  PreparedToolCall,
+} from './types.js';
 
 /** Runs the tool on a fresh decoded copy of the snapshot, never on raw or requested arguments. */
 export async function executeCall<Output>(
   audit: AuditSink | undefined,
   call: PreparedToolCall,
   authorization: Extract<AuthorizationResult, { type: 'allow' }>,
-  options: CallOptions<any> | undefined,
+  options: (CallOptions<any> & ExecuteOptions) | undefined,
 ): Promise<CallOutcome<Output>> {
   const base = {
     agent: call.agent,
@@ -25,6 +31,7 @@ export async function executeCall<Output>(
       context: options?.context,
       ...(authorization.grant ? { grant: authorization.grant } : {}),
       ...(options?.signal ? { signal: options.signal } : {}),
+      ...(options?.host !== undefined ? { host: options.host } : {}),
     })) as Output;
     await audit?.append({
       type: 'executed',

@@ -1,4 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { ApprovalStore } from '../approvals/types.js';
 import type { AuditSink } from '../audit/types.js';
 import { ToolArgumentsValidationError } from '../errors.js';
 import { computeProposalHash, type Sha256Hex } from '../hash.js';
@@ -7,9 +8,24 @@ import { toJsonPointer } from '../json/json-pointer.js';
 import { parseStrictJson } from '../json/parse-strict-json.js';
 import { createSnapshot } from '../json/snapshot.js';
 import type { JsonValue } from '../json/types.js';
+import type { ProvenanceRegistry } from '../kit/provenance-registry.js';
 import type { ArgsealTool } from '../tool/types.js';
 import { computeBindingHash } from './binding-hash.js';
-import type { CallOptions, PreparedToolCall, PrepareResult, RewriteHook } from './types.js';
+import { readPrepareInput } from './prepare-input.js';
+import { resolveResume } from './resume.js';
+import type { ArgumentsProvenance, CallOptions, PreparedToolCall, RewriteHook } from './types.js';
+
+/** A prepared call with what the attempt adds to it (no lifecycle yet). */
+export interface PreparedData extends PreparedToolCall {
+  readonly provenance: ArgumentsProvenance;
+  readonly historyArguments: string;
+  readonly resumeOf: string | undefined;
+  readonly supersedes: string | undefined;
+}
+
+export type PrepareDataResult =
+  | { ok: true; call: PreparedData }
+  | { ok: false; error: ToolArgumentsValidationError };
 
 export interface PrepareSettings {
   agent: string;
@@ -20,6 +36,8 @@ export interface PrepareSettings {
   generateId: () => string;
   sha256: Sha256Hex | undefined;
   schemaIssueMessages: boolean;
+  approvals: ApprovalStore | undefined;
+  provenance: ProvenanceRegistry;
 }
 
 function issuePath(issue: StandardSchemaV1.Issue): string {
@@ -39,10 +57,17 @@ export async function prepareCall(
   tool: ArgsealTool,
   rawArguments: unknown,
   options: CallOptions<any> | undefined,
-): Promise<PrepareResult> {
+): Promise<PrepareDataResult> {
   const toolCallId = options?.toolCallId ?? s.generateId();
   const limits = { maxDepth: s.maxDepth, tool: tool.name };
-  const raw = typeof rawArguments === 'string' ? rawArguments : undefined;
+  const input = readPrepareInput(rawArguments);
+  const raw = 'raw' in input ? input.raw : undefined;
+  const resume = await resolveResume(
+    s.approvals,
+    { agent: s.agent, tool: tool.name, toolCallId },
+    options?.resumeOf,
+  );
+  let provenance: ArgumentsProvenance = 'raw' in input ? input.provenance : 'decoded_only';
   try {
     // decode: raw provider text strictly, or an already-decoded value by the same rules.
     // parseStrictJson's output is fresh, private and strict by construction, so it is
@@ -54,9 +79,20 @@ export async function prepareCall(
       requestedCanonicalJson = serializeTrusted(schemaInput as JsonValue);
     } else {
       requestedCanonicalJson = canonicalize(
-        createSnapshot(rawArguments, { ...limits, stage: 'decode' }),
+        createSnapshot((input as { decoded: unknown }).decoded, { ...limits, stage: 'decode' }),
       );
       schemaInput = undefined;
+      if (s.provenance.isChecked({ toolCallId, canonicalJson: requestedCanonicalJson })) {
+        provenance = 'checked_transport';
+      } else if (options?.allowDecodedOnly !== true && resume === undefined) {
+        // closed by default: without raw text, duplicate keys and rounding are invisible
+        throw new ToolArgumentsValidationError({
+          stage: 'decode',
+          code: 'raw_text_unavailable',
+          path: '',
+          tool: tool.name,
+        });
+      }
     }
 
     // rewrite: before identity exists
@@ -134,7 +170,7 @@ export async function prepareCall(
             sha256: s.sha256,
           })
         : proposalHash;
-    const call: PreparedToolCall = Object.freeze({
+    const call: PreparedData = Object.freeze({
       tool,
       agent: s.agent,
       toolCallId,
@@ -147,8 +183,24 @@ export async function prepareCall(
       argsCanonicalJson,
       proposalHash,
       bindingHash,
+      provenance,
+      historyArguments: effectiveCanonical,
+      resumeOf: resume?.proposalHash,
+      supersedes:
+        options?.supersedes ??
+        (resume !== undefined && resume.proposalHash !== proposalHash
+          ? resume.proposalId
+          : undefined),
     });
-    const base = { agent: s.agent, tool: tool.name, toolCallId, proposalHash, argsCanonicalJson };
+    const base = {
+      agent: s.agent,
+      tool: tool.name,
+      toolCallId,
+      proposalHash,
+      argsCanonicalJson,
+      // loudly marked: this attempt's raw text was not the provider's own argument string
+      ...(provenance !== 'provider_text' ? { data: { provenance } } : {}),
+    };
     if (rewritten) await s.audit?.append({ type: 'rewritten', ...base, ...original });
     await s.audit?.append({ type: 'proposed', ...base, ...original });
     return { ok: true, call };

@@ -3,8 +3,31 @@ import type { AuditSink } from '../audit/types.js';
 import type { ToolArgumentsValidationError } from '../errors.js';
 import type { Sha256Hex } from '../hash.js';
 import type { JsonValue, ReadonlyJsonValue } from '../json/types.js';
+import type { ProvenanceRegistry } from '../kit/provenance-registry.js';
+import type { Refusal } from '../kit/refusal.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
 import type { ArgsealTool } from '../tool/types.js';
+
+/**
+ * Where an attempt's raw argument text came from: the provider's own argument string
+ * (`provider_text`), a provider response body checked by argseal's strict fetch guard
+ * (`checked_transport`), or nowhere: only a decoded object was available
+ * (`decoded_only`; duplicate keys and rounded integers can no longer be detected).
+ */
+export type ArgumentsProvenance = 'provider_text' | 'checked_transport' | 'decoded_only';
+
+/**
+ * What `prepare` reads. A string is raw provider text. `{ raw, provenance }` is raw text
+ * with its provenance; `{ decoded, provenance: 'decoded_only' }` (or any other object) is a
+ * value some framework already decoded: refused with `raw_text_unavailable` unless the
+ * strict fetch guard checked its text, it is a resume, or `allowDecodedOnly` is set.
+ * Wrap decoded values you did not build yourself: an object with exactly the keys `raw`
+ * and `provenance` is read as raw text.
+ */
+export type PrepareInput =
+  | string
+  | { raw: string; provenance: 'provider_text' | 'checked_transport' }
+  | { decoded: unknown; provenance: 'decoded_only' };
 
 /** Input of a rewrite hook: a private decoded copy of the current request. */
 export interface RewriteInput<Context = unknown> {
@@ -66,6 +89,12 @@ export interface AuthorizerOptions<Context = unknown> {
    * messages describe only the expected type; custom messages are yours to check.
    */
   schemaIssueMessages?: boolean;
+  /**
+   * Where the strict fetch guard records checked argument texts; `prepare` accepts a
+   * decoded object whose canonical text is in it (`checked_transport`). Default: the
+   * shared `defaultProvenanceRegistry` of `@argseal/core/kit`.
+   */
+  provenance?: ProvenanceRegistry;
 }
 
 /** Per-call options of the {@link Authorizer} methods. */
@@ -76,8 +105,34 @@ export interface CallOptions<Context = unknown> {
   context?: Context;
   /** Passed to the tool's `execute`. */
   signal?: AbortSignal;
-  /** Set by adapters on resume: the proposal hash the caller believes was approved. */
-  resumeOf?: string;
+  /**
+   * Set by adapters on resume: the proposal hash the caller believes was approved, or
+   * `true` to use the latest proposal the store holds for this agent, tool and call id.
+   * A resume whose arguments hash differently is audited as `approval_mismatched`, and its
+   * new proposal `supersedes` the old one. A resume re-prepares from framework history
+   * (which carries `historyArguments`), so a decoded input is accepted on resume.
+   */
+  resumeOf?: string | true;
+  /**
+   * The framework's own execution options (AI SDK `ToolExecutionOptions`, a LangChain
+   * `config`, an Agents `RunContext`), handed to the tool's `execute` as `ctx.host`.
+   */
+  host?: unknown;
+  /**
+   * Explicit opt-out: accept a decoded object without raw text (`decoded_only`). Without
+   * it such a call is refused with `raw_text_unavailable`. The attempt and its audit
+   * records are marked `decoded_only`.
+   */
+  allowDecodedOnly?: boolean;
+  /** For an edit: the id of the proposal this call replaces (recorded on its proposal). */
+  supersedes?: string;
+}
+
+/** Options of `Attempt.execute` / `Attempt.run`, known only when the framework executes. */
+export interface ExecuteOptions {
+  signal?: AbortSignal;
+  /** Overrides `CallOptions.host` for this execution. */
+  host?: unknown;
 }
 
 /** A call prepared up to its proposal hash. Immutable; no policy has run. */
@@ -104,12 +159,51 @@ export interface PreparedToolCall {
 }
 
 /**
- * Result of {@link Authorizer.prepare}: the prepared call, or the validation error
- * (stage `decode`, `rewrite`, `schema` or `snapshot`) when the arguments were rejected.
+ * One execution attempt, returned by {@link Authorizer.prepare}: the prepared call plus
+ * its lifecycle. Policy runs once per attempt (`check` and `authorize` share it), the
+ * grant is consumed by `authorize` (call it right before executing), and `execute` runs
+ * once, only after `authorize` allowed it. No other object is needed or accepted.
+ */
+export interface Attempt extends PreparedToolCall {
+  readonly provenance: ArgumentsProvenance;
+  /**
+   * What the framework's history must carry for this call: the canonical text of the
+   * effective request (after rewrite, before schema). Re-preparing it (a resume)
+   * reproduces the same proposal hash, also when the schema transforms its input.
+   */
+  readonly historyArguments: string;
+  /** The proposal hash this attempt resumes, when it is a resume. */
+  readonly resumeOf: string | undefined;
+  /** The proposal id a suspension of this attempt supersedes (an edit, a changed resume). */
+  readonly supersedes: string | undefined;
+  /** Policy (once) and a non-consuming look at the approval store. */
+  check(): Promise<CheckResult>;
+  /** Policy (reused from `check`), then approval binding: consumes the grant atomically. */
+  authorize(): Promise<AuthorizationResult>;
+  /**
+   * Runs the tool on a fresh decoded copy, once, after `authorize` allowed it.
+   *
+   * @throws {ArgsealConfigError} `not_authorized` before an allowing `authorize`,
+   *   `attempt_spent` on a second call.
+   */
+  execute<Output = unknown>(options?: ExecuteOptions): Promise<CallOutcome<Output>>;
+  /** `authorize`, then `execute` when allowed. */
+  run<Output = unknown>(options?: ExecuteOptions): Promise<CallOutcome<Output>>;
+}
+
+/**
+ * Result of {@link Authorizer.prepare}: the attempt, or the refusal when the arguments
+ * were rejected (stage `decode`, `rewrite`, `schema` or `snapshot`). `call` and `error`
+ * are the same attempt / the validation error, kept for older adapters.
  */
 export type PrepareResult =
-  | { ok: true; call: PreparedToolCall }
-  | { ok: false; error: ToolArgumentsValidationError };
+  | { ok: true; attempt: Attempt /** @deprecated use `attempt` */; call: Attempt }
+  | {
+      ok: false;
+      refusal: Refusal;
+      /** @deprecated use `refusal` */
+      error: ToolArgumentsValidationError;
+    };
 
 /**
  * Result of `check`: policy plus a non-consuming look at the approval store.
@@ -171,10 +265,10 @@ export interface Authorizer<Context = unknown> {
   readonly mode: PolicyMode;
   readonly approvals: ApprovalStore | undefined;
   readonly audit: AuditSink | undefined;
-  /** Decode, rewrite, schema, snapshot, canonicalize, hash. No policy. */
+  /** Decode, rewrite, schema, snapshot, canonicalize, hash. No policy. Returns an {@link Attempt}. */
   prepare(
     tool: ArgsealTool,
-    rawArguments: string | unknown,
+    input: PrepareInput | unknown,
     options?: CallOptions<Context>,
   ): Promise<PrepareResult>;
   /**

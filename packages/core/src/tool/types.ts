@@ -11,6 +11,11 @@ export interface ToolExecutionContext<Context = unknown> {
   /** The grant consumed for this execution, when an approval was required. */
   grant?: ApprovalGrant;
   signal?: AbortSignal;
+  /**
+   * The framework's own execution options, as the adapter passed them (`CallOptions.host`):
+   * AI SDK `ToolExecutionOptions`, LangChain `config`, ... `undefined` outside a framework.
+   */
+  host?: unknown;
 }
 
 /** Definition accepted by {@link defineTool}. */

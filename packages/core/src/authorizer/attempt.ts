@@ -1,0 +1,101 @@
+import { ArgsealConfigError } from '../errors.js';
+import { type AuthorizeSettings, authorizeCall, checkCall } from './authorize.js';
+import { executeCall } from './execute.js';
+import type { PreparedData } from './prepare.js';
+import type {
+  Attempt,
+  AuthorizationResult,
+  CallOptions,
+  CallOutcome,
+  CheckResult,
+  ExecuteOptions,
+} from './types.js';
+
+/** What `check` would have said, for a `check` after `authorize` (policy runs once). */
+function asCheck(auth: AuthorizationResult): CheckResult {
+  if (auth.type === 'allow' && auth.grant) {
+    return { type: 'approved', grant: auth.grant, decision: auth.decision };
+  }
+  return auth;
+}
+
+/**
+ * Wraps prepared data into an {@link Attempt}. Its state (policy decision, authorization,
+ * execution) lives in this closure only: nothing else can authorize or execute it.
+ */
+export function createAttempt(
+  data: PreparedData,
+  settings: AuthorizeSettings,
+  options: CallOptions<any> | undefined,
+): Attempt {
+  const opts: CallOptions<any> = {
+    ...options,
+    toolCallId: data.toolCallId,
+    ...(data.resumeOf !== undefined ? { resumeOf: data.resumeOf } : {}),
+  };
+  if (data.resumeOf === undefined) delete opts.resumeOf;
+  let checked: Promise<CheckResult> | undefined;
+  let authorized: Promise<AuthorizationResult> | undefined;
+  let spent = false;
+
+  const attempt: Attempt = Object.freeze({
+    ...data,
+    check(): Promise<CheckResult> {
+      if (checked === undefined) {
+        checked = authorized ? authorized.then(asCheck) : checkCall(settings, attempt, opts);
+      }
+      return checked;
+    },
+    authorize(): Promise<AuthorizationResult> {
+      authorized ??= (checked ?? Promise.resolve()).then(
+        () => authorizeCall(settings, attempt, opts),
+        () => authorizeCall(settings, attempt, opts),
+      );
+      return authorized;
+    },
+    async execute<Output>(execOptions?: ExecuteOptions): Promise<CallOutcome<Output>> {
+      if (spent) {
+        throw new ArgsealConfigError(
+          'attempt_spent',
+          `attempt of "${data.tool.name}" already executed`,
+        );
+      }
+      const auth = authorized === undefined ? undefined : await authorized;
+      if (auth?.type !== 'allow') {
+        throw new ArgsealConfigError(
+          'not_authorized',
+          `attempt of "${data.tool.name}": execute needs an allowing authorize() first`,
+        );
+      }
+      if (spent) {
+        throw new ArgsealConfigError(
+          'attempt_spent',
+          `attempt of "${data.tool.name}" already executed`,
+        );
+      }
+      spent = true;
+      return executeCall<Output>(settings.audit, attempt, auth, {
+        ...opts,
+        ...(execOptions?.signal ? { signal: execOptions.signal } : {}),
+        ...(execOptions?.host !== undefined ? { host: execOptions.host } : {}),
+      });
+    },
+    async run<Output>(execOptions?: ExecuteOptions): Promise<CallOutcome<Output>> {
+      const auth = await attempt.authorize();
+      const base = { tool: data.tool.name, toolCallId: data.toolCallId };
+      if (auth.type === 'suspended')
+        return { ...base, status: 'suspended', proposal: auth.proposal };
+      if (auth.type === 'deny') {
+        return {
+          ...base,
+          status: 'denied',
+          reason: auth.reason,
+          proposalHash: data.proposalHash,
+          argsCanonicalJson: data.argsCanonicalJson,
+        };
+      }
+      return attempt.execute<Output>(execOptions);
+    },
+  });
+  return attempt;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { createHandoverLedger } from './handover-ledger.js';
+
+const entry = (id: string, text: string, tool = 'refund') => ({
+  tool: { name: tool },
+  toolCallId: id,
+  historyArguments: text,
+});
+
+describe('createHandoverLedger', () => {
+  it('hands an entry over once, keyed by scope, tool, call id and canonical arguments', () => {
+    const ledger = createHandoverLedger();
+    const messages: unknown[] = [];
+    const e = entry('c1', '{"a":1}');
+    ledger.put(e, messages);
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args: { a: 1 } }, [])).toBeUndefined();
+    expect(
+      ledger.take({ tool: 'other', toolCallId: 'c1', args: { a: 1 } }, messages),
+    ).toBeUndefined();
+    expect(
+      ledger.take({ tool: 'refund', toolCallId: 'c2', args: { a: 1 } }, messages),
+    ).toBeUndefined();
+    expect(
+      ledger.take({ tool: 'refund', toolCallId: 'c1', args: { a: 2 } }, messages),
+    ).toBeUndefined();
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args: { a: 1 } }, messages)).toBe(e);
+    expect(
+      ledger.take({ tool: 'refund', toolCallId: 'c1', args: { a: 1 } }, messages),
+    ).toBeUndefined();
+    expect(ledger.size).toBe(0);
+  });
+
+  it('string scopes and the shared scope are distinct; argsText looks up by canonical text', () => {
+    const ledger = createHandoverLedger();
+    const e = entry('c1', '{"a":1}');
+    ledger.put(e, 'thread-1');
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', argsText: '{"a":1}' })).toBeUndefined();
+    expect(
+      ledger.take({ tool: 'refund', toolCallId: 'c1', argsText: '{"a":1}' }, 'thread-2'),
+    ).toBeUndefined();
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', argsText: '{"a":1}' }, 'thread-1')).toBe(
+      e,
+    );
+  });
+
+  it('values outside the strict domain never match', () => {
+    const ledger = createHandoverLedger();
+    ledger.put(entry('c1', '{"a":1}'));
+    expect(
+      ledger.take({ tool: 'refund', toolCallId: 'c1', args: { a: 1, b: undefined } }),
+    ).toBeUndefined();
+    expect(
+      ledger.take({ tool: 'refund', toolCallId: 'c1', args: { a: Number.NaN } }),
+    ).toBeUndefined();
+    expect(ledger.size).toBe(1);
+  });
+
+  it('is bounded: the oldest entries go first', () => {
+    const ledger = createHandoverLedger({ max: 2 });
+    for (const id of ['c1', 'c2', 'c3']) ledger.put(entry(id, '{}'));
+    expect(ledger.size).toBe(2);
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args: {} })).toBeUndefined();
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c3', args: {} })).toBeDefined();
+  });
+
+  it('identical keys queue in order', () => {
+    const ledger = createHandoverLedger();
+    const a = entry('c1', '{}');
+    const b = entry('c1', '{}');
+    ledger.put(a);
+    ledger.put(b);
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args: {} })).toBe(a);
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args: {} })).toBe(b);
+  });
+
+  it('a bad bound is a config error (invalid_ledger)', () => {
+    for (const max of [0, -1, 1.5, Number.NaN]) {
+      expect(() => createHandoverLedger({ max })).toThrow(
+        expect.objectContaining({ code: 'invalid_ledger' }),
+      );
+    }
+  });
+});

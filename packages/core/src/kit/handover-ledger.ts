@@ -1,0 +1,107 @@
+import { ArgsealConfigError } from '../errors.js';
+import { canonicalOrUndefined } from './inputs.js';
+
+/** What a ledger needs to know of the value it hands over (an `Attempt` fits). */
+export interface HandoverEntry {
+  readonly tool: { readonly name: string };
+  readonly toolCallId: string;
+  /** The canonical text the framework's history carries for this call. */
+  readonly historyArguments: string;
+}
+
+/**
+ * The scope an adapter hands over in: an object (the framework's messages array, a run
+ * object; held weakly) or a string (a thread id). `undefined` is one shared scope.
+ */
+export type HandoverScope = object | string | undefined;
+
+/** Which call the next seam is looking for: the framework's decoded arguments, or their text. */
+export interface HandoverLookup {
+  tool: string;
+  toolCallId: string;
+  /** The decoded arguments the framework holds now. */
+  args?: unknown;
+  /** Or their canonical text (e.g. read from the framework's history as text). */
+  argsText?: string;
+}
+
+/**
+ * One bounded hand-over of prepared attempts between a framework's hooks (model seam →
+ * approval gate → execute). Keyed by scope, tool, toolCallId and canonical arguments, and
+ * each entry is taken once: a call whose arguments changed in between, or that another
+ * run owns, never picks up someone else's attempt. When full, the oldest entries go (a
+ * dropped entry only means the next seam prepares again).
+ */
+export interface HandoverLedger<T extends HandoverEntry = HandoverEntry> {
+  put(entry: T, scope?: HandoverScope): void;
+  take(lookup: HandoverLookup, scope?: HandoverScope): T | undefined;
+  readonly size: number;
+}
+
+const part = (s: string) => `${s.length}:${s}`;
+
+/**
+ * Creates a {@link HandoverLedger}. `max` (default 1024) bounds the entries over all scopes.
+ *
+ * @throws {ArgsealConfigError} `invalid_ledger` when `max` is not a positive integer.
+ */
+export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(options?: {
+  max?: number;
+}): HandoverLedger<T> {
+  const max = options?.max ?? 1024;
+  if (!Number.isSafeInteger(max) || max < 1) {
+    throw new ArgsealConfigError(
+      'invalid_ledger',
+      'createHandoverLedger: max must be a positive integer',
+    );
+  }
+  const scopeIds = new WeakMap<object, number>();
+  let nextScope = 1;
+  const entries = new Map<string, T[]>();
+  let size = 0;
+
+  function scopeKey(scope: HandoverScope): string {
+    if (scope === undefined) return '-';
+    if (typeof scope === 'string') return `s${part(scope)}`;
+    let id = scopeIds.get(scope);
+    if (id === undefined) {
+      id = nextScope++;
+      scopeIds.set(scope, id);
+    }
+    return `o${id}`;
+  }
+  const keyOf = (scope: HandoverScope, tool: string, id: string, canonical: string) =>
+    `${scopeKey(scope)}|${part(tool)}${part(id)}${canonical}`;
+
+  return {
+    put(entry, scope) {
+      const key = keyOf(scope, entry.tool.name, entry.toolCallId, entry.historyArguments);
+      const list = entries.get(key) ?? [];
+      list.push(entry);
+      entries.delete(key);
+      entries.set(key, list);
+      size++;
+      while (size > max) {
+        const oldest = entries.entries().next();
+        if (oldest.done) break;
+        const [k, l] = oldest.value;
+        l.shift();
+        size--;
+        if (l.length === 0) entries.delete(k);
+      }
+    },
+    take(lookup, scope) {
+      const canonical = lookup.argsText ?? canonicalOrUndefined(lookup.args);
+      if (canonical === undefined) return undefined;
+      const key = keyOf(scope, lookup.tool, lookup.toolCallId, canonical);
+      const list = entries.get(key);
+      const entry = list?.shift();
+      if (entry !== undefined) size--;
+      if (list !== undefined && list.length === 0) entries.delete(key);
+      return entry;
+    },
+    get size() {
+      return size;
+    },
+  };
+}

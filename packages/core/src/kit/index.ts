@@ -1,0 +1,33 @@
+export type {
+  ArgumentsProvenance,
+  Attempt,
+  AuthorizationResult,
+  Authorizer,
+  CallOptions,
+  CallOutcome,
+  CheckResult,
+  ExecuteOptions,
+  PrepareInput,
+  PrepareResult,
+} from '../authorizer/types.js';
+export {
+  createHandoverLedger,
+  type HandoverEntry,
+  type HandoverLedger,
+  type HandoverLookup,
+  type HandoverScope,
+} from './handover-ledger.js';
+export { canonicalOrUndefined, decodedOnly, rawText } from './inputs.js';
+export {
+  createProvenanceRegistry,
+  defaultProvenanceRegistry,
+  type ProvenanceRegistry,
+  type ProvenanceRegistryOptions,
+} from './provenance-registry.js';
+export {
+  type Refusal,
+  type RefusalCode,
+  type RefusalStage,
+  refusalText,
+  toRefusal,
+} from './refusal.js';

@@ -1,0 +1,34 @@
+// @argseal/core/store: the API for authors of approval stores and audit sinks.
+
+export { assertCallRef, assertSupersedes, MAX_CALL_REF_LENGTH } from '../approvals/call-ref.js';
+export type {
+  ApprovalDecisionInput,
+  ApprovalGrant,
+  ApprovalStore,
+  ConsumeResult,
+  ListProposalsFilter,
+  PeekResult,
+  ProposalCallRef,
+  ProposalStatus,
+  StoredProposal,
+  SuspendedToolProposal,
+} from '../approvals/types.js';
+export {
+  assertHash,
+  assertProposal,
+  DEFAULT_GRANT_TTL_MS,
+  MAX_GRANT_USES,
+  type NormalizedDecision,
+  normalizeDecision,
+} from '../approvals/validate.js';
+export {
+  AUDIT_HASH_PREFIX,
+  auditRecordBody,
+  computeAuditHash,
+  GENESIS_HASH,
+} from '../audit/audit-hash.js';
+export type { AuditEvent, AuditEventType, AuditRecord, AuditSink } from '../audit/types.js';
+export { ApprovalError, ArgsealError } from '../errors.js';
+export { isHashHex } from '../hash.js';
+export { canonicalize, decodeCanonical } from '../json/canonicalize.js';
+export type { JsonObject, JsonValue } from '../json/types.js';
