@@ -1,10 +1,10 @@
 import type { ArgsealTool, PreparedToolCall, ToolArgumentsValidationError } from '@argseal/core';
+import { canonicalOf } from './canonical-of.js';
+import { callOptions, type SealRuntime } from './runtime.js';
 
 type PrepareResult =
   | { ok: true; call: PreparedToolCall }
   | { ok: false; error: ToolArgumentsValidationError };
-import { canonicalOf } from './canonical-of.js';
-import { callOptions, type SealRuntime } from './runtime.js';
 
 /**
  * The prepared call for a decoded SDK input: one handed over by an earlier seam when

@@ -46,6 +46,7 @@ export type ValidationErrorCode =
   | 'duplicate_key'
   | 'unsafe_integer'
   | 'number_overflow'
+  | 'number_underflow'
   | 'negative_zero'
   | 'lone_surrogate'
   | 'trailing_data'
