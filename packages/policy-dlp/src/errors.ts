@@ -8,7 +8,7 @@ const DLP_CONFIG_MARKER = Symbol.for('argseal.error.dlp-config');
  * `maxScanLength` during redaction, a redaction that left a match behind). `code` is
  * stable; messages name the option, detector and JSON Pointer, never a matched value.
  */
-export class DlpError extends ArgsealConfigError {
+export class DlpError extends ArgsealConfigError<DlpErrorCode> {
   constructor(code: DlpErrorCode, message: string) {
     super(code, message);
     this.name = 'DlpError';
