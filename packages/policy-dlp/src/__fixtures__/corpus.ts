@@ -75,6 +75,16 @@ export const CARD_POSITIVES: readonly CorpusCase[] = [
     match: '3782 822463 10005',
   },
   { name: 'Discover', text: '6011111111111117', match: '6011111111111117' },
+  {
+    name: "Stripe's documented test card",
+    text: 'test with 4242 4242 4242 4242',
+    match: '4242 4242 4242 4242',
+  },
+  {
+    name: 'a card after another number',
+    text: 'ref 12 4111-1111-1111-1111',
+    match: '4111-1111-1111-1111',
+  },
   { name: 'JCB', text: 'jcb:3530111333300000', match: '3530111333300000' },
 ];
 
