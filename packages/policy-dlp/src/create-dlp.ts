@@ -8,14 +8,10 @@ import {
 } from '@argseal/core';
 import { decideFindings } from './decision.js';
 import { DlpError } from './errors.js';
-import {
-  type CompiledDlp,
-  compileOptions,
-  type DlpFindingEvent,
-  type DlpOptions,
-} from './options.js';
+import { compileOptions, type DlpOptions } from './options.js';
+import { publicFinding, report } from './report.js';
 import { redactValue } from './scan/redact.js';
-import { type LocatedFinding, scanValue } from './scan/scan.js';
+import { scanValue } from './scan/scan.js';
 import { createScanCache } from './scan/scan-cache.js';
 import type { DlpAction, Finding } from './types.js';
 
@@ -27,7 +23,8 @@ export interface Dlp<C = unknown> {
   /** Scans the sealed arguments; pass it to `createAuthorizer({ policy })` (or `allOf`). */
   readonly policy: ToolPolicy<C>;
   /**
-   * Redacts `redact` findings before the call's identity exists; pass it to
+   * Replaces the matches of `redact` and `deny` detectors with placeholders before the
+   * call's identity exists; pass it to
    * `createAuthorizer({ rewrite: [...] })`. Marked `omitOriginal`: core keeps the
    * unredacted arguments out of audit records, proposals and outcomes.
    */
@@ -39,24 +36,6 @@ export interface Dlp<C = unknown> {
    * strings with {@link DlpError} `scan_limit_exceeded`.
    */
   scan(value: JsonValue, options?: { tool?: string }): Promise<Finding[]>;
-}
-
-function publicFinding(f: LocatedFinding): Finding {
-  const { parts: _parts, ...rest } = f;
-  return rest;
-}
-
-function report(
-  c: CompiledDlp,
-  event: Omit<DlpFindingEvent, 'findings'>,
-  found: readonly LocatedFinding[],
-): void {
-  if (!c.onFinding || found.length === 0) return;
-  try {
-    c.onFinding({ ...event, findings: found.map(publicFinding) });
-  } catch {
-    // a logger must not change a decision
-  }
 }
 
 /**

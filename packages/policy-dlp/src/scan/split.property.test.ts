@@ -18,7 +18,7 @@ describe('secrets split across sibling fields (property)', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(GITHUB_TOKEN, STRIPE_KEY),
-        fc.uniqueArray(fc.integer({ min: 1, max: 35 }), { minLength: 1, maxLength: 3 }),
+        fc.uniqueArray(fc.integer({ min: 1, max: 31 }), { minLength: 1, maxLength: 3 }),
         fc.boolean(),
         async (secret, cuts, asArray) => {
           const points = [
@@ -31,7 +31,7 @@ describe('secrets split across sibling fields (property)', () => {
           const value = { note: 'see below', auth: container };
           const findings = await dlp.scan(value);
           expect(findings.map((f) => f.pointer)).toEqual(['/auth']);
-          expect(findings[0]!.location).toBe(parts.length > 1 ? 'split' : 'value');
+          expect(findings[0]!.location).toBe('split');
           const out = await rewrite(value);
           expect(JSON.stringify(out)).not.toContain(secret.slice(8, 20));
           expect(await dlp.scan(out as never)).toEqual([]);
