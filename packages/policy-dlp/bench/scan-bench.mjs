@@ -92,6 +92,40 @@ for (const [what, ours, base] of rows) {
   console.log(`| ${what} | ${fmtNs(ours)} | ${fmtNs(base)} | ${(ours / base).toFixed(2)}x |`);
 }
 
+// the same ratios in CPU time (process.cpuUsage), which a busy machine distorts less
+async function cpuPerOp(fn, n) {
+  for (let i = 0; i < 10; i++) await fn();
+  const start = process.cpuUsage();
+  for (let i = 0; i < n; i++) await fn();
+  const used = process.cpuUsage(start);
+  return ((used.user + used.system) * 1e3) / n; // ns
+}
+const cpu = {};
+const contenders = {
+  seal: [seal, 1000],
+  scanDefaults: [() => defaults.scan(small), 100],
+  scanAll: [() => everything.scan(small), 100],
+  callAllow: [() => plain.call(tool, smallText), 1000],
+  callDefaults: [() => withDefaults.call(tool, smallText), 100],
+  callAll: [() => withEverything.call(tool, smallText), 100],
+};
+for (let round = 0; round < 7; round++) {
+  for (const [name, [fn, n]] of Object.entries(contenders))
+    (cpu[name] ??= []).push(await cpuPerOp(fn, n));
+}
+const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const m = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, med(v)]));
+console.log('\n| CPU time per op (median of 7 rounds) | dlp | baseline | ratio |');
+console.log('|---|---|---|---|');
+for (const [what, ours, base] of [
+  ['dlp.scan, defaults vs sealing the call', m.scanDefaults, m.seal],
+  ['dlp.scan, all detectors vs sealing the call', m.scanAll, m.seal],
+  ['authorizer.call with dlp (defaults) vs allow policy', m.callDefaults, m.callAllow],
+  ['authorizer.call with dlp (all, redacting) vs allow policy', m.callAll, m.callAllow],
+]) {
+  console.log(`| ${what} | ${fmtNs(ours)} | ${fmtNs(base)} | ${(ours / base).toFixed(2)}x |`);
+}
+
 // adversarial text: doubling the input should about double the time
 const hostile = {
   'digit groups': (n) => '1 '.repeat(n / 2),
