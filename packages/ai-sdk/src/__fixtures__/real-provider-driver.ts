@@ -2,6 +2,7 @@ import {
   aiSdkModel,
   type DriverOutcome,
   type RealProviderDriver,
+  settle,
 } from '@argseal/test-kit/providers';
 import { generateText, type ModelMessage, stepCountIs, streamText, tool } from 'ai';
 import { sealTools } from '../index.js';
@@ -47,15 +48,12 @@ export const aiSdkDriver: RealProviderDriver = {
             model,
           );
     let paused: ModelMessage[] = [];
-    const drive = async (messages: ModelMessage[]): Promise<DriverOutcome> => {
-      try {
+    const drive = (messages: ModelMessage[]): Promise<DriverOutcome> =>
+      settle(async () => {
         const history = [...messages, ...(await step(init.mode, settings, messages))];
         paused = structuredClone(history);
-        return { status: pendingApprovals(history).length > 0 ? 'paused' : 'completed' };
-      } catch (error) {
-        return { status: 'failed', error };
-      }
-    };
+        return pendingApprovals(history).length > 0 ? 'paused' : 'completed';
+      });
     let stored: ModelMessage[] = [];
     return {
       async run() {

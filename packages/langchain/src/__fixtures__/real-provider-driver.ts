@@ -2,6 +2,7 @@ import {
   type DriverOutcome,
   langchainModel,
   type RealProviderDriver,
+  settle,
 } from '@argseal/test-kit/providers';
 import { tool } from '@langchain/core/tools';
 import { Command, MemorySaver } from '@langchain/langgraph';
@@ -55,14 +56,14 @@ export const langchainDriver: RealProviderDriver = {
     threads += 1;
     const thread = `real-provider-${threads}`;
     let pausedAt: string | undefined;
-    const drive = async (input: unknown, checkpointId?: string): Promise<DriverOutcome> => {
-      const config = {
-        configurable: {
-          thread_id: thread,
-          ...(checkpointId ? { checkpoint_id: checkpointId } : {}),
-        },
-      };
-      try {
+    const drive = (input: unknown, checkpointId?: string): Promise<DriverOutcome> =>
+      settle(async () => {
+        const config = {
+          configurable: {
+            thread_id: thread,
+            ...(checkpointId ? { checkpoint_id: checkpointId } : {}),
+          },
+        };
         if (init.mode === 'generate') await agent.invoke(input as never, config);
         else {
           const stream = await agent.stream(
@@ -77,13 +78,10 @@ export const langchainDriver: RealProviderDriver = {
         const request = getApprovalRequest({
           __interrupt__: state.tasks.flatMap((t) => t.interrupts ?? []),
         });
-        if (!request) return { status: 'completed' };
+        if (!request) return 'completed';
         pausedAt = state.config.configurable?.checkpoint_id as string;
-        return { status: 'paused' };
-      } catch (error) {
-        return { status: 'failed', error };
-      }
-    };
+        return 'paused';
+      });
     let stored: string | undefined;
     return {
       async run() {

@@ -2,6 +2,7 @@ import {
   agentsModel,
   type DriverOutcome,
   type RealProviderDriver,
+  settle,
 } from '@argseal/test-kit/providers';
 import { Agent, RunState, tool } from '@openai/agents';
 import { createAgentsSeal } from '../seal.js';
@@ -36,16 +37,13 @@ export const agentsDriver: RealProviderDriver = {
             { tools: [init.tool] },
           );
     let pausedText: string | undefined;
-    const drive = async (input: string | RunState<any, any>): Promise<DriverOutcome> => {
-      try {
+    const drive = (input: string | RunState<any, any>): Promise<DriverOutcome> =>
+      settle(async () => {
         const result = await runAgent(agent, input, init.mode);
-        if ((result.interruptions ?? []).length === 0) return { status: 'completed' };
+        if ((result.interruptions ?? []).length === 0) return 'completed';
         pausedText = result.state.toString();
-        return { status: 'paused' };
-      } catch (error) {
-        return { status: 'failed', error };
-      }
-    };
+        return 'paused';
+      });
     let stored: string | undefined;
     return {
       async run() {

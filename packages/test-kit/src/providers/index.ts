@@ -5,16 +5,17 @@ export {
   describeRealProviderSuite,
   type RealProviderSuiteOptions,
 } from './suite/describe-suite.js';
-export type {
-  DriverOutcome,
-  DriverSession,
-  DriverSessionInit,
-  KnownFailure,
-  PlainToolSpec,
-  ProviderTarget,
-  RealProviderDriver,
-  SuiteMode,
-  SuiteWiring,
+export {
+  type DriverOutcome,
+  type DriverSession,
+  type DriverSessionInit,
+  type KnownFailure,
+  type PlainToolSpec,
+  type ProviderTarget,
+  type RealProviderDriver,
+  type SuiteMode,
+  type SuiteWiring,
+  settle,
 } from './suite/driver.js';
 export { agentsModel, aiSdkModel, langchainModel } from './suite/provider-models.js';
 export type {

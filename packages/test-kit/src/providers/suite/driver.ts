@@ -80,3 +80,12 @@ export interface KnownFailure {
   /** The failing assertion, verbatim from the suite. */
   assertion: string;
 }
+
+/** Runs one framework call; its error becomes a `failed` outcome (the suite inspects it). */
+export async function settle(run: () => Promise<'completed' | 'paused'>): Promise<DriverOutcome> {
+  try {
+    return { status: await run() };
+  } catch (error) {
+    return { status: 'failed', error };
+  }
+}
