@@ -62,6 +62,17 @@ describe('strict fetch, stream structure', () => {
     expect(text).not.toContain('call_1');
   });
 
+  it('refuses a response.completed whose call differs from its streamed events', async () => {
+    const body = RESPONSES_SSE(['{"amount":1}']).replace(
+      /("type":"response.completed".*)\{\\"amount\\":1\}/,
+      '$1{\\"amount\\":9}',
+    );
+    expect(body).toContain('{\\"amount\\":9}');
+    const { text, error } = await drain(await guarded(body, SSE_TYPE).call());
+    expect(code(error)).toBe('inconsistent_arguments');
+    expect(text).not.toContain('response.completed');
+  });
+
   it('refuses an argument delta for a call never opened', async () => {
     const body = RESPONSES_SSE(['{}']).replace(/event: response\.output_item\.added\n.*\n\n/, '');
     expect(code((await drain(await guarded(body, SSE_TYPE).call())).error)).toBe('invalid_stream');
