@@ -11,6 +11,13 @@ export type {
   PrepareResult,
 } from '../authorizer/types.js';
 export {
+  type CheckedCallRecorder,
+  createStrictFetch,
+  StrictFetchError,
+  type StrictFetchErrorCode,
+  type StrictFetchOptions,
+} from '../fetch-guard/index.js';
+export {
   createHandoverLedger,
   type HandoverEntry,
   type HandoverLedger,
