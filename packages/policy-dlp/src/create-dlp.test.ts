@@ -157,4 +157,23 @@ describe('createDlp with a real authorizer', () => {
     });
     expect(scanned).toHaveLength(2);
   });
+
+  it('redact and require_approval in one call: the approver sees the placeholder and the IBAN, the hash covers both', async () => {
+    const { authorizer, reply } = replySetup(
+      createDlp({ salt: SALT, detectors: { card_number: 'redact', iban: 'require_approval' } }),
+    );
+    const outcome = await authorizer.call(reply, raw(`card ${VISA}, refund to ${IBAN_DE}`));
+    if (outcome.status !== 'suspended') throw new Error(outcome.status);
+    const shown = (outcome.proposal.parsedArguments as { body: string }).body;
+    expect(shown).toMatch(/^card \[REDACTED:card_number:[a-p]{12}\], refund to DE89 3704/);
+    expect(outcome.proposal.argsCanonicalJson).not.toContain('4111');
+    expect(outcome.proposal.originalArguments).toBeUndefined();
+    expect(outcome.proposal.proposalHash).toBe(
+      await computeProposalHash({
+        agent: 'support-bot',
+        tool: 'send_reply',
+        argsCanonicalJson: outcome.proposal.argsCanonicalJson,
+      }),
+    );
+  });
 });

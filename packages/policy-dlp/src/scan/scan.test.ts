@@ -50,6 +50,12 @@ describe('scan: pointers, keys, split secrets, limits', () => {
     expect(await dlp.scan(chunks)).toMatchObject([{ location: 'split', pointer: '/auth/chunks' }]);
   });
 
+  it('documented limit: a secret split across fields of different objects is not found', async () => {
+    const half = STRIPE_KEY.length / 2;
+    const apart = { a: { x: STRIPE_KEY.slice(0, half) }, b: { y: STRIPE_KEY.slice(half) } };
+    expect(await dlp.scan(apart)).toEqual([]);
+  });
+
   it('a whole secret next to an unrelated sibling is one value finding, not a split one', async () => {
     const findings = await dlp.scan({ a: `key ${STRIPE_KEY}`, b: 'hello' });
     expect(findings).toMatchObject([{ location: 'value', pointer: '/a' }]);
