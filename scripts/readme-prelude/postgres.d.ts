@@ -1,0 +1,1 @@
+declare const policy: import('@argseal/core').ToolPolicy;
