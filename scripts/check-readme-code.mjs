@@ -62,8 +62,8 @@ function writeModule(file, mod) {
   let text = '';
   const origin = [];
   for (const part of mod.parts) {
-    const lines = part.code.split('\n');
-    lines.forEach((_, k) => origin.push(part.line + k));
+    const count = part.code.split('\n').length;
+    for (let k = 0; k < count; k++) origin.push(part.line + k);
     text += `${part.code}\n`;
   }
   writeFileSync(file, `${text}export {};\n`);
