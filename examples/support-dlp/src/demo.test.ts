@@ -26,7 +26,7 @@ describe('support-dlp example (real Vercel AI SDK, scripted model)', () => {
     expect(summary.auditChainOk).toBe(true);
     // the conversation history holds what was sealed, not what the model wrote
     const history = JSON.stringify(summary.history);
-    expect(history).not.toContain('4111');
+    expect(history).not.toContain('4111 1111 1111 1111');
     expect(history).not.toContain(INTERNAL_TOKEN);
   });
 

@@ -24,7 +24,7 @@ describe('createDlp with a real authorizer', () => {
       }),
     );
     const records = await audit.records();
-    expect(JSON.stringify(records)).not.toContain('4111');
+    expect(JSON.stringify(records)).not.toContain(VISA);
     const decided = records.find((r) => r.type === 'decided');
     expect(decided?.trace).toEqual([
       {
@@ -109,7 +109,7 @@ describe('createDlp with a real authorizer', () => {
         findings: [{ detector: 'card_number', pointer: '/body' }],
       },
     ]);
-    expect(JSON.stringify(events)).not.toContain('4111');
+    expect(JSON.stringify(events)).not.toContain(VISA);
   });
 
   it('past maxScanLength the policy denies (dlp_scan_limit_exceeded) and the rewrite refuses (rewrite_failed)', async () => {
@@ -166,7 +166,7 @@ describe('createDlp with a real authorizer', () => {
     if (outcome.status !== 'suspended') throw new Error(outcome.status);
     const shown = (outcome.proposal.parsedArguments as { body: string }).body;
     expect(shown).toMatch(/^card \[REDACTED:card_number:[a-p]{12}\], refund to DE89 3704/);
-    expect(outcome.proposal.argsCanonicalJson).not.toContain('4111');
+    expect(outcome.proposal.argsCanonicalJson).not.toContain(VISA);
     expect(outcome.proposal.originalArguments).toBeUndefined();
     expect(outcome.proposal.proposalHash).toBe(
       await computeProposalHash({
