@@ -82,6 +82,8 @@ export async function runConsoleDemo(options: ConsoleDemoOptions): Promise<Conso
   });
   const context: SupportContext = {
     operator: 'console-demo',
+    customer: 'C-42 (Dana Ruiz)',
+    conversation: 'chat-2026-0042',
     customerOrderIds: [...backend.orders.keys()],
   };
   // Fail fast on a wrong URL or token (before the model runs): lists this agent's pending proposals.

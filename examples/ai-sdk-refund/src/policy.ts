@@ -11,6 +11,9 @@ import {
 /** Server-side context handed to `sealTools`. Never filled by the model. */
 export interface SupportContext {
   operator: string;
+  /** The signed-in customer and the chat, as the server knows them (shown in the console). */
+  customer?: string;
+  conversation?: string;
   /** The orders of the signed-in customer, as the server's own order list returned them. */
   customerOrderIds: readonly string[];
 }

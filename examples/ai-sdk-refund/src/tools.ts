@@ -1,6 +1,7 @@
 import { defineTool } from '@argseal/core';
 import { tool } from 'ai';
 import { z } from 'zod';
+import type { SupportContext } from './policy.js';
 
 /** A tiny in-memory "backend" so the example can show exactly what ran. */
 export interface Backend {
@@ -38,6 +39,23 @@ export function createTools(backend: Backend) {
         reason: z.string().max(200),
       })
       .strict(),
+    // How the approval console shows the call; never part of the hash.
+    presentation: {
+      title: 'Refund',
+      summary: 'Refund {amount} on order {orderId}',
+      fields: {
+        orderId: { label: 'Order', format: 'id' },
+        amount: { label: 'Amount', format: 'money', currencyField: 'currency' },
+        currency: { label: 'Currency' },
+        reason: { label: 'Reason given' },
+      },
+      // labels from the server's context, never from the model's arguments
+      context: (ctx: SupportContext) => ({
+        customer: ctx.customer,
+        conversation: ctx.conversation,
+        requester: ctx.operator,
+      }),
+    },
     execute: async ({ orderId, amount, currency }) => {
       backend.refunds.push({ orderId, amount, currency });
       return { refunded: amount, currency, orderId };

@@ -1,4 +1,4 @@
-import type { ApprovalStore, AuditSink } from '@argseal/core';
+import type { ApprovalStore, AuditSink, ReasonMessages } from '@argseal/core';
 import { Hono } from 'hono';
 import {
   type AuthSettings,
@@ -50,6 +50,11 @@ export interface ConsoleServerOptions {
    * call while binding the grant to another. Default false.
    */
   trustAgentBindingHashes?: boolean;
+  /**
+   * Human messages for your own policy reason codes, shown next to the code. Those of
+   * `@argseal/policies` and core are built in; yours win.
+   */
+  reasonMessages?: ReasonMessages;
 }
 
 /**
@@ -96,8 +101,13 @@ export function createConsoleServer(options: ConsoleServerOptions): Hono<Console
     return who?.role === 'approver' ? page('index.html') : c.redirect('/login', 302);
   });
   app.get('/login', () => page('login.html'));
-  app.get('/assets/console.js', () => page('console.js'));
-  app.get('/assets/console.css', () => page('console.css'));
+  app.get('/favicon.ico', (c) => c.body(null, 204));
+  app.get('/assets/:name', (c) => {
+    const name = c.req.param('name');
+    if (name.endsWith('.html') || !Object.hasOwn(assets, name))
+      throw new HttpError(404, 'not_found', 'no such asset');
+    return page(name);
+  });
 
   app.route('/api/session', sessionRoutes(auth, ttl));
   app.use('/api/agent/*', requireAgent(auth));
@@ -107,7 +117,10 @@ export function createConsoleServer(options: ConsoleServerOptions): Hono<Console
   );
   app.use('/api/proposals/*', requireApprover(auth));
   app.use('/api/proposals', requireApprover(auth));
-  app.route('/api/proposals', proposalRoutes(options.store));
+  app.route(
+    '/api/proposals',
+    proposalRoutes(options.store, { reasonMessages: options.reasonMessages }),
+  );
   app.use('/api/audit', requireApprover(auth));
   app.route('/api/audit', auditRoutes(options.audit));
   return app;

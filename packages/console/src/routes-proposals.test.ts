@@ -248,6 +248,26 @@ describe('POST /api/proposals/:id/decision', () => {
       403,
       'forbidden_role',
     ],
+    [
+      'a lifetime over 24 hours',
+      (h) => ({ body: { decision: 'approve', proposalHash: h, ttlMs: 24 * 3600_000 + 1 } }),
+      400,
+      'invalid_ttl',
+    ],
+    [
+      'a lifetime that is not an integer',
+      (h) => ({ body: { decision: 'approve', proposalHash: h, ttlMs: '900000' } }),
+      400,
+      'invalid_ttl',
+    ],
+    [
+      'both a lifetime and an expiry',
+      (h) => ({
+        body: { decision: 'approve', proposalHash: h, ttlMs: 60_000, expiresAt: future() },
+      }),
+      400,
+      'invalid_expiry',
+    ],
   ];
 
   for (const [name, make, status, code] of refusals) {

@@ -1,33 +1,80 @@
-import { type ApprovalStore, isHashHex } from '@argseal/core';
+import { type ApprovalStore, isHashHex, type ReasonMessages } from '@argseal/core';
 import { Hono } from 'hono';
 import type { ConsoleEnv } from './auth.js';
 import { HttpError, sendError } from './http-errors.js';
-import { listFilter, toView } from './proposal-view.js';
+import { matches, parseListQuery } from './list-query.js';
+import { displayFor, listDisplay, reasonTables } from './proposal-display.js';
+import { listFilter, MAX_LIST_LIMIT, toView } from './proposal-view.js';
 import { expectObject, readJsonBody } from './read-json.js';
 
-const DECISION_FIELDS = ['decision', 'proposalHash', 'note', 'expiresAt'] as const;
+const DECISION_FIELDS = ['decision', 'proposalHash', 'note', 'expiresAt', 'ttlMs'] as const;
+/** Longest approval lifetime the page may ask for (`ttlMs`): 24 hours. */
+export const MAX_DECISION_TTL_MS = 24 * 60 * 60 * 1000;
+
+function parseTtl(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (
+    !Number.isSafeInteger(value) ||
+    (value as number) < 1000 ||
+    (value as number) > MAX_DECISION_TTL_MS
+  )
+    throw new HttpError(
+      400,
+      'invalid_ttl',
+      `ttlMs must be an integer from 1000 to ${MAX_DECISION_TTL_MS}`,
+    );
+  return value as number;
+}
 
 /** Approver API: list, read and decide proposals. Mounted behind `requireApprover`. */
-export function proposalRoutes(store: ApprovalStore): Hono<ConsoleEnv> {
+export function proposalRoutes(
+  store: ApprovalStore,
+  options: { reasonMessages?: ReasonMessages | undefined } = {},
+): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
+  const tables = reasonTables(options.reasonMessages);
   app.onError((error, c) => sendError(c, error));
 
+  /**
+   * Newest first. Filters (`tool`, `agent`) and search (`q`, in what the page shows) run over
+   * the newest 1000 proposals of the status; `limit` and `offset` page the matches.
+   */
   app.get('/', async (c) => {
     const filter = listFilter(c.req.query('status'), c.req.query('limit'), 'pending');
-    const proposals = await store.listProposals(filter);
-    return c.json({ status: filter.status, proposals: proposals.map(toView) });
+    const query = parseListQuery((name) => c.req.query(name));
+    const window = await store.listProposals({ status: filter.status, limit: MAX_LIST_LIMIT });
+    const rows = window.map((p) => ({ p, display: listDisplay(p, tables) }));
+    const found = rows.filter(({ p, display }) =>
+      matches(p, query, [display.summary, display.title, ...display.context.map((x) => x.value)]),
+    );
+    const limit = filter.limit ?? found.length;
+    return c.json({
+      status: filter.status,
+      total: found.length,
+      offset: query.offset,
+      limit,
+      tools: [...new Set(window.map((p) => p.tool))].sort(),
+      agents: [...new Set(window.map((p) => p.agent))].sort(),
+      proposals: found
+        .slice(query.offset, query.offset + limit)
+        .map(({ p, display }) => ({ ...toView(p), display })),
+    });
   });
 
   app.get('/:id', async (c) => {
     const proposal = await store.getProposal(c.req.param('id'));
     if (!proposal) throw new HttpError(404, 'proposal_not_found', 'no proposal with this id');
-    return c.json({ proposal: toView(proposal) });
+    return c.json({
+      proposal: toView(proposal),
+      display: await displayFor(store, proposal, tables),
+    });
   });
 
   /**
    * Decides the proposal with this id, bound to the hash the approver saw: the body's
    * `proposalHash` must equal the stored one (409 `hash_mismatch`) and the proposal must
    * still be pending (409 `proposal_not_pending`). The approver is the caller's identity.
+   * The lifetime is a duration (`ttlMs`) the server turns into an expiry on its own clock.
    */
   app.post('/:id/decision', async (c) => {
     const body = expectObject(await readJsonBody(c, 16 * 1024), DECISION_FIELDS, 'decision');
@@ -38,6 +85,9 @@ export function proposalRoutes(store: ApprovalStore): Hono<ConsoleEnv> {
         'proposalHash must be the 64-character hex hash shown',
       );
     }
+    const ttlMs = parseTtl(body.ttlMs);
+    if (ttlMs !== undefined && body.expiresAt !== undefined)
+      throw new HttpError(400, 'invalid_expiry', 'send ttlMs or expiresAt, not both');
     const proposal = await store.getProposal(c.req.param('id'));
     if (!proposal) throw new HttpError(404, 'proposal_not_found', 'no proposal with this id');
     if (proposal.proposalHash !== body.proposalHash) {
@@ -61,6 +111,8 @@ export function proposalRoutes(store: ApprovalStore): Hono<ConsoleEnv> {
       proposalId: proposal.id,
       ...(body.note !== undefined ? { note: body.note as string } : {}),
       ...(body.expiresAt !== undefined ? { expiresAt: body.expiresAt as string } : {}),
+      // the console's clock, never the browser's
+      ...(ttlMs !== undefined ? { expiresAt: new Date(Date.now() + ttlMs) } : {}),
     });
     const after = await store.getProposal(proposal.id);
     return c.json({ grant, proposal: after ? toView(after) : null });

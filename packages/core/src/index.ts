@@ -89,5 +89,28 @@ export type {
   ToolPolicy,
   ToolPolicyInput,
 } from './policy/types.js';
+export {
+  buildProposalPresentation,
+  MAX_CONTEXT_LABELS,
+  MAX_CONTEXT_VALUE,
+} from './presentation/build-presentation.js';
+export {
+  type CompiledPresentation,
+  compilePresentation,
+  MAX_PRESENTED_FIELDS,
+} from './presentation/compile-presentation.js';
+export {
+  CORE_REASON_MESSAGES,
+  type ReasonMessages,
+  reasonMessage,
+} from './presentation/reason-messages.js';
+export type {
+  ContextLabels,
+  FieldPresentation,
+  PresentationFormat,
+  PresentedField,
+  ProposalPresentation,
+  ToolPresentation,
+} from './presentation/types.js';
 export { defineTool, isArgsealTool } from './tool/define-tool.js';
 export type { ArgsealTool, ToolDefinition, ToolExecutionContext } from './tool/types.js';

@@ -35,6 +35,7 @@ export {
   normalizeUnicode,
   type UnicodeForm,
 } from './rewrite/normalize-unicode.js';
+export { POLICY_REASON_MESSAGES } from './reason-messages.js';
 export { requireServerScope } from './scope/require-server-scope.js';
 export type { JsonSchemaObject } from './scope/schema-inspect.js';
 export {

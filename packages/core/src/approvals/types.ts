@@ -1,4 +1,4 @@
-import type { JsonValue } from '../json/types.js';
+import type { JsonObject, JsonValue } from '../json/types.js';
 
 /** A call that needs a human decision. Bound to `proposalHash`. */
 export interface SuspendedToolProposal {
@@ -26,6 +26,11 @@ export interface SuspendedToolProposal {
    * with the same agent and tool (`invalid_supersedes`).
    */
   supersedes?: string;
+  /**
+   * Display metadata for the console (see `ProposalPresentation`): the tool's labels and
+   * formats, server-context labels, risk. Never hashed; values are rendered from the arguments.
+   */
+  presentation?: JsonObject;
 }
 
 /** Names one tool call of one agent, for {@link ApprovalStore.latestProposalForCall}. */

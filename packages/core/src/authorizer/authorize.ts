@@ -2,6 +2,7 @@ import type { ApprovalStore, SuspendedToolProposal } from '../approvals/types.js
 import type { AuditSink } from '../audit/types.js';
 import { decodeCanonical } from '../json/canonicalize.js';
 import type { JsonValue } from '../json/types.js';
+import { buildProposalPresentation } from '../presentation/build-presentation.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
 import type { AuthorizationResult, CallOptions, CheckResult, PreparedToolCall } from './types.js';
 
@@ -141,6 +142,10 @@ async function suspend(
   }
   if (why === 'expired')
     await s.audit?.append({ type: 'approval_expired', ...base, bindingHash: call.bindingHash });
+  const presentation = buildProposalPresentation(call.tool.presentation, {
+    context: options?.context,
+    risk: decision.risk,
+  });
   const proposal: SuspendedToolProposal = {
     id: s.generateId(),
     agent: call.agent,
@@ -155,6 +160,7 @@ async function suspend(
     ...(call.originalArguments !== undefined ? { originalArguments: call.originalArguments } : {}),
     // an edit, or a resume with changed arguments, replaces the proposal it came from
     ...(attempt.supersedes !== undefined ? { supersedes: attempt.supersedes } : {}),
+    ...(presentation ? { presentation } : {}),
   };
   const stored = await s.approvals.suspend(proposal);
   await s.audit?.append({

@@ -14,7 +14,13 @@ export interface PolicyTrace {
 export type PolicyDecision =
   | { type: 'allow'; reason?: string; trace?: PolicyTrace[] }
   | { type: 'deny'; reason: string; trace?: PolicyTrace[] }
-  | { type: 'require_approval'; reason: string; trace?: PolicyTrace[] };
+  | {
+      type: 'require_approval';
+      reason: string;
+      trace?: PolicyTrace[];
+      /** `high`: the console asks the approver to confirm before approving. */
+      risk?: 'high';
+    };
 
 /** Everything a policy may look at. `parsedArguments` is a private decoded copy. */
 export interface ToolPolicyInput<Context = unknown> {

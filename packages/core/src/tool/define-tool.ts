@@ -1,6 +1,7 @@
 import { ArgsealConfigError } from '../errors.js';
 import { parseJsonPointer } from '../json/json-pointer.js';
 import { isWellFormedString } from '../json/strict-domain.js';
+import { compilePresentation } from '../presentation/compile-presentation.js';
 import type { ArgsealTool, ToolDefinition } from './types.js';
 
 /**
@@ -9,7 +10,7 @@ import type { ArgsealTool, ToolDefinition } from './types.js';
  * snapshot of its output.
  *
  * @throws {ArgsealConfigError} `invalid_tool_name`, `invalid_schema`, `invalid_execute`,
- *   `invalid_informational_field`, `missing_classification_version`.
+ *   `invalid_informational_field`, `missing_classification_version`, `invalid_presentation`.
  */
 export function defineTool<Input, Output, Context = unknown>(
   definition: ToolDefinition<Input, Output, Context>,
@@ -59,6 +60,7 @@ export function defineTool<Input, Output, Context = unknown>(
       `defineTool "${name}": informationalFields need a classificationVersion`,
     );
   }
+  const presentation = compilePresentation(name, definition.presentation);
   return Object.freeze({
     kind: 'argseal.tool' as const,
     name,
@@ -67,6 +69,7 @@ export function defineTool<Input, Output, Context = unknown>(
     execute,
     informationalFields,
     classificationVersion: definition.classificationVersion,
+    ...(presentation ? { presentation } : {}),
   });
 }
 

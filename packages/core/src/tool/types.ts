@@ -1,5 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ApprovalGrant } from '../approvals/types.js';
+import type { CompiledPresentation } from '../presentation/compile-presentation.js';
+import type { ToolPresentation } from '../presentation/types.js';
 
 /** What a sealed tool's `execute` receives besides its (fresh, private) input. */
 export interface ToolExecutionContext<Context = unknown> {
@@ -33,6 +35,8 @@ export interface ToolDefinition<Input, Output, Context = unknown> {
   informationalFields?: readonly string[];
   /** Required when `informationalFields` is non-empty; bump it when the list changes. */
   classificationVersion?: string;
+  /** How the approval console shows a call (title, summary, field labels and formats). Never hashed. */
+  presentation?: ToolPresentation<Context>;
 }
 
 /** A tool sealed by argseal. Create with {@link defineTool}. */
@@ -44,4 +48,6 @@ export interface ArgsealTool<Input = any, Output = unknown, Context = any> {
   readonly execute: (input: Input, ctx: ToolExecutionContext<Context>) => Output | Promise<Output>;
   readonly informationalFields: readonly string[];
   readonly classificationVersion: string | undefined;
+  /** The checked `presentation`, when declared. */
+  readonly presentation?: CompiledPresentation<Context> | undefined;
 }

@@ -1,0 +1,101 @@
+// The audit trail: plain wording per event, the selected call's records by default, the
+// chain's verification status and head.
+import { $, el, shortHash, time } from './dom.js';
+
+const DECISIONS = {
+  allow: 'allow',
+  deny: 'deny',
+  require_approval: 'require approval',
+  approve: 'approve',
+  reject: 'reject',
+};
+
+/** What happened, in words: "approved by alice", "consumed by agent support-agent", … */
+export function eventText(r) {
+  const agent = r.agent ? `agent ${r.agent}` : 'the agent';
+  switch (r.type) {
+    case 'proposed':
+      return 'call proposed';
+    case 'decided':
+      return `policy: ${DECISIONS[r.decision] ?? r.decision ?? '?'}${r.mode === 'shadow' ? ' (shadow)' : ''}`;
+    case 'approval_requested':
+      return 'approval requested';
+    case 'approval_granted':
+      return `approved by ${r.approver ?? '?'}`;
+    case 'approval_rejected':
+      return r.approver ? `rejected by ${r.approver}` : 'rejected';
+    case 'approval_consumed':
+      return `consumed by ${agent}`;
+    case 'approval_mismatched':
+      return 'arguments changed since the approval';
+    case 'approval_expired':
+      return 'approval expired';
+    case 'executed':
+      return `executed by ${agent}`;
+    case 'failed':
+      return 'failed';
+    case 'rewritten':
+      return 'arguments rewritten';
+    case 'shadow':
+      return 'shadow mode: not blocked';
+    case 'invalid':
+      return 'refused: invalid arguments';
+    default:
+      return String(r.type);
+  }
+}
+
+function detail(r) {
+  const parts = [];
+  if (r.reason) parts.push(r.reason);
+  if (r.error?.code) parts.push(`${r.error.stage ?? ''} ${r.error.code}`.trim());
+  if (r.note) parts.push(`note: ${r.note}`);
+  return parts.join(' · ');
+}
+
+/** Records about proposal `p` (by id or hash), or all when `p` is null. */
+export function forProposal(records, p) {
+  if (!p) return records;
+  return records.filter(
+    (r) => r.proposalId === p.id || (r.proposalHash && r.proposalHash === p.proposalHash),
+  );
+}
+
+function cell(label, content) {
+  const td = el('td');
+  td.dataset.label = label;
+  if (content instanceof Node) td.append(content);
+  else td.textContent = content ?? '';
+  return td;
+}
+
+export function renderAudit(audit, records) {
+  const badge = $('audit-status');
+  const v = audit.verification;
+  badge.textContent = v.ok
+    ? `chain verified · ${audit.total} records`
+    : `CHAIN BROKEN at record ${v.index}: ${v.reason}`;
+  badge.className = v.ok ? 'badge ok' : 'badge bad';
+  badge.dataset.verified = v.ok ? 'true' : 'false';
+  const head = $('audit-head');
+  head.replaceChildren();
+  if (v.ok && v.head)
+    head.append('head ', shortHash(v.head), ` at record ${v.length ?? audit.total}`);
+  $('audit-body').replaceChildren(
+    ...records.map((r) => {
+      const tr = el('tr');
+      tr.dataset.type = r.type;
+      tr.append(
+        cell('#', r.seq),
+        cell('Time', time(r.at)),
+        cell('Event', eventText(r)),
+        cell('Agent', r.agent ?? ''),
+        cell('Tool', r.tool ?? ''),
+        cell('Detail', detail(r)),
+        cell('Submitted by', typeof r.data?.submittedBy === 'string' ? r.data.submittedBy : ''),
+        cell('Hash', shortHash(r.hash)),
+      );
+      return tr;
+    }),
+  );
+}

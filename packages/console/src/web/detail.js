@@ -1,0 +1,137 @@
+// The detail of one call: the sentence, warnings, reason, context, the labelled fields, four
+// eyes progress, what happened to it, and the exact canonical JSON one click away.
+import { $, age, el, setText, time } from './dom.js';
+import { progressOf } from './progress.js';
+
+/** Statuses in the approver's words. */
+export const STATUS_LABELS = {
+  pending: 'waiting for a decision',
+  approved: 'approved, not run yet',
+  consumed: 'approved and executed',
+  rejected: 'rejected',
+  expired: 'approval expired',
+};
+
+function fieldRow(f) {
+  const tr = el('tr');
+  const th = el('th', f.label);
+  th.scope = 'row';
+  const td = el('td');
+  td.append(el('span', f.value, 'fvalue'));
+  if (f.rewritten) {
+    tr.classList.add('changed');
+    td.append(
+      el('span', `changed by a rewrite; the request said: ${f.rewritten.original}`, 'fnote warn'),
+    );
+  }
+  if (f.changedSinceApproved) {
+    tr.classList.add('changed');
+    td.append(
+      el(
+        'span',
+        `differs from the last approved call: ${f.changedSinceApproved.previous}`,
+        'fnote',
+      ),
+    );
+  }
+  tr.append(th, td);
+  return tr;
+}
+
+/** "approved by alice at …", "executed: consumed by agent support-agent", … */
+export function outcomeText(p) {
+  const by = p.decidedBy ?? 'an approver';
+  const when = p.decidedAt ? ` at ${time(p.decidedAt)}` : '';
+  const note = p.note ? `. Note: ${p.note}` : '';
+  switch (p.status) {
+    case 'approved':
+      return `Approved by ${by}${when}; waiting for agent ${p.agent} to run it${note}`;
+    case 'consumed':
+      return `Approved by ${by}${when}; consumed by agent ${p.agent}, which ran it${note}`;
+    case 'expired':
+      return `Approved by ${by}${when}; the approval expired before agent ${p.agent} ran it${note}`;
+    case 'rejected':
+      return `Rejected by ${by}${when}; nothing ran${note}`;
+    default:
+      return '';
+  }
+}
+
+function renderProgress(p, me) {
+  const g = progressOf(p);
+  $('d-progress').hidden = !g;
+  if (!g) return '';
+  setText(
+    'd-progress-count',
+    `${g.approvers.length} of ${g.required} approval${g.required === 1 ? '' : 's'}`,
+  );
+  setText('d-progress-who', g.approvers.length ? `so far: ${g.approvers.join(', ')}` : 'none yet');
+  const rules = [`Needs ${g.required} different approver${g.required === 1 ? '' : 's'}`];
+  if (g.group) rules.push(`from the group ${g.group}`);
+  if (g.excludeRequester && g.requester)
+    rules.push(`the requester (${g.requester}) cannot approve it`);
+  setText('d-progress-rules', `${rules.join('; ')}.`);
+  if (p.status !== 'pending') return '';
+  if (g.approvers.includes(me)) return 'You already approved this call; it needs another approver.';
+  if (g.excludeRequester && g.requester === me)
+    return 'You requested this call, so someone else must approve it.';
+  return '';
+}
+
+/** Shows proposal `p` with its server-rendered `display`; `me` is the signed-in approver. */
+export function renderDetail(p, d, me) {
+  $('detail-empty').hidden = true;
+  $('detail-body').hidden = false;
+  setText('d-title', d.title);
+  setText('d-summary', d.summary);
+  const status = $('d-status');
+  status.textContent = STATUS_LABELS[p.status] ?? p.status;
+  status.className = `badge ${p.status}`;
+  $('d-risk').hidden = d.risk !== 'high';
+  $('d-rewritten').hidden = p.originalArguments === undefined;
+  $('d-warnings').hidden = d.warnings.length === 0;
+  $('d-warning-list').replaceChildren(
+    ...d.warnings.map((w) => el('li', `${w.label}: ${w.message}`)),
+  );
+  setText('d-reason-message', d.reason.message ?? '');
+  setText('d-reason', d.reason.code);
+  const context = $('d-context');
+  context.hidden = d.context.length === 0;
+  context.replaceChildren(...d.context.flatMap((c) => [el('dt', c.label), el('dd', c.value)]));
+  $('d-context-missing').hidden = !d.contextUnavailable;
+  $('d-fields').replaceChildren(...d.fields.map(fieldRow));
+  const compared = d.comparedWith && d.fields.some((f) => f.changedSinceApproved);
+  $('d-compared').hidden = !compared;
+  setText(
+    'd-compared',
+    compared ? 'Highlighted: fields that differ from the last approved call of this tool.' : '',
+  );
+  const blocked = renderProgress(p, me);
+  const decided = p.status !== 'pending';
+  $('d-decided').hidden = !decided;
+  setText('d-decided', outcomeText(p));
+  $('decision-form').hidden = decided;
+  $('d-blocked').hidden = !blocked;
+  setText('d-blocked', blocked);
+  $('approve').disabled = Boolean(blocked);
+  setText('d-args', d.argumentsJson);
+  $('d-rewrite').hidden = d.originalJson === undefined;
+  setText('d-original', d.originalJson ?? '');
+  setText('d-agent', p.agent);
+  setText('d-tool-name', p.tool);
+  setText('d-age', age(p.createdAt));
+  setText('d-created', `(${time(p.createdAt)})`);
+  setText('d-hash', p.proposalHash);
+  const separate = p.bindingHash !== p.proposalHash;
+  $('d-binding-label').hidden = !separate;
+  $('d-binding-row').hidden = !separate;
+  setText('d-binding', separate ? p.bindingHash : '');
+  setText('d-id', p.id);
+  setText('d-call', p.toolCallId);
+}
+
+export function clearDetail(message) {
+  $('detail-body').hidden = true;
+  $('detail-empty').hidden = false;
+  setText('detail-empty', message ?? 'Select a call to see exactly what will run.');
+}
