@@ -143,6 +143,9 @@ describe('agent API through createConsoleApprovalStore', () => {
       [{ ...good, extra: true }, 'invalid_proposal'],
       [{ ...good, createdAt: 'yesterday' }, 'invalid_proposal'],
       [{ ...good, proposalHash: 'x' }, 'invalid_proposal_hash'],
+      [{ ...good, presentation: 'Refund' }, 'invalid_proposal'],
+      [{ ...good, presentation: [1] }, 'invalid_proposal'],
+      [{ ...good, presentation: { version: 1, title: 'x'.repeat(17 * 1024) } }, 'invalid_proposal'],
     ];
     for (const [proposal, code] of cases) {
       const error = await store.suspend(proposal as never).catch((e: unknown) => e);
@@ -156,6 +159,16 @@ describe('agent API through createConsoleApprovalStore', () => {
     expect(ConsoleError.isInstance(mismatch) && mismatch.status).toBe(403);
     expect(await cx.store.listProposals({ status: 'all' })).toEqual([]);
     expect((await store.suspend(good)).status).toBe('pending');
+  });
+
+  it('display metadata travels with a submitted proposal and is not part of its hash', async () => {
+    const cx = makeConsole();
+    const { store } = remote(cx);
+    const good = await proposalFor(AGENT_NAME);
+    const presentation = { version: 1, title: 'Refund', context: { customer: 'C-42' } };
+    const stored = await store.suspend({ ...good, presentation });
+    expect(stored.proposalHash).toBe(good.proposalHash);
+    expect((await cx.store.getProposal(stored.id))?.presentation).toEqual(presentation);
   });
 
   it('an agent sees only its own proposals, and cannot read the audit trail by default', async () => {

@@ -2,6 +2,7 @@ import {
   ApprovalError,
   assertProposal,
   canonicalize,
+  checkPresentation,
   computeProposalHash,
   decodeCanonical,
   parseStrictJson,
@@ -23,6 +24,7 @@ const FIELDS = new Set([
   'createdAt',
   'originalArguments',
   'supersedes',
+  'presentation',
 ]);
 
 function isCanonical(text: string): boolean {
@@ -76,6 +78,7 @@ export async function checkSubmittedProposal(
   ) {
     throw invalid('originalArguments must be RFC 8785 canonical JSON');
   }
+  const presentation = p.presentation !== undefined ? checkPresentation(p.presentation) : undefined;
   const expected = await computeProposalHash({
     agent: p.agent,
     tool: p.tool,
@@ -102,5 +105,6 @@ export async function checkSubmittedProposal(
     createdAt: p.createdAt,
     ...(p.originalArguments !== undefined ? { originalArguments: p.originalArguments } : {}),
     ...(p.supersedes !== undefined ? { supersedes: p.supersedes } : {}),
+    ...(presentation !== undefined ? { presentation } : {}),
   };
 }

@@ -95,6 +95,10 @@ export {
   MAX_CONTEXT_VALUE,
 } from './presentation/build-presentation.js';
 export {
+  checkPresentation,
+  MAX_PRESENTATION_LENGTH,
+} from './presentation/check-presentation.js';
+export {
   type CompiledPresentation,
   compilePresentation,
   MAX_PRESENTED_FIELDS,

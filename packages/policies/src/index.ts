@@ -30,12 +30,12 @@ export {
   type MoneyLimitReason,
   moneyLimit,
 } from './money/money-limit.js';
+export { POLICY_REASON_MESSAGES } from './reason-messages.js';
 export {
   type NormalizeUnicodeOptions,
   normalizeUnicode,
   type UnicodeForm,
 } from './rewrite/normalize-unicode.js';
-export { POLICY_REASON_MESSAGES } from './reason-messages.js';
 export { requireServerScope } from './scope/require-server-scope.js';
 export type { JsonSchemaObject } from './scope/schema-inspect.js';
 export {

@@ -3,6 +3,7 @@ import {
   type AuditSink,
   createAuthorizer,
   defineTool,
+  type JsonValue,
   type PolicyDecision,
 } from '@argseal/core';
 import { z } from 'zod';
@@ -65,10 +66,12 @@ export function seeder(store: ApprovalStore, audit: AuditSink, agent = 'support-
       ...(rewrite
         ? {
             rewrite: [
-              ({ arguments: a }: { arguments: Record<string, unknown> }) =>
-                typeof a.currency === 'string'
-                  ? { ...a, currency: a.currency.toUpperCase() }
-                  : undefined,
+              ({ arguments: a }: { arguments: JsonValue }) => {
+                const args = a as Record<string, JsonValue>;
+                return typeof args.currency === 'string'
+                  ? { ...args, currency: args.currency.toUpperCase() }
+                  : undefined;
+              },
             ],
           }
         : {}),

@@ -100,11 +100,13 @@ export function renderDetail(p, d, me) {
   context.replaceChildren(...d.context.flatMap((c) => [el('dt', c.label), el('dd', c.value)]));
   $('d-context-missing').hidden = !d.contextUnavailable;
   $('d-fields').replaceChildren(...d.fields.map(fieldRow));
-  const compared = d.comparedWith && d.fields.some((f) => f.changedSinceApproved);
-  $('d-compared').hidden = !compared;
+  const highlighted = d.fields.some((f) => f.changedSinceApproved || f.rewritten);
+  $('d-compared').hidden = !highlighted;
   setText(
     'd-compared',
-    compared ? 'Highlighted: fields that differ from the last approved call of this tool.' : '',
+    highlighted
+      ? 'Highlighted: fields a rewrite changed, or that differ from the last approved call of this tool.'
+      : '',
   );
   const blocked = renderProgress(p, me);
   const decided = p.status !== 'pending';

@@ -2,8 +2,8 @@ import type { ApprovalStore, SuspendedToolProposal } from '../approvals/types.js
 import type { AuditSink } from '../audit/types.js';
 import { decodeCanonical } from '../json/canonicalize.js';
 import type { JsonValue } from '../json/types.js';
-import { buildProposalPresentation } from '../presentation/build-presentation.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
+import { buildProposalPresentation } from '../presentation/build-presentation.js';
 import type { AuthorizationResult, CallOptions, CheckResult, PreparedToolCall } from './types.js';
 
 export interface AuthorizeSettings {
