@@ -32,3 +32,7 @@ export { ApprovalError, ArgsealError } from '../errors.js';
 export { isHashHex } from '../hash.js';
 export { canonicalize, decodeCanonical } from '../json/canonicalize.js';
 export type { JsonObject, JsonValue } from '../json/types.js';
+export {
+  checkPresentation,
+  MAX_PRESENTATION_LENGTH,
+} from '../presentation/check-presentation.js';
