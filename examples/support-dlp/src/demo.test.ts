@@ -37,5 +37,5 @@ describe('support-dlp example (real Vercel AI SDK, scripted model)', () => {
     expect(result.status, `${result.stderr}${String(result.error ?? '')}`).toBe(0);
     expect(result.stdout).toContain('chain verified');
     expect(result.stdout).toContain('card number or token in audit records or proposals: no');
-  });
+  }, 60_000); // a child process: pnpm, tsx and the AI SDK start up
 });

@@ -44,41 +44,56 @@ const json = (leaf: fc.Arbitrary<string>): fc.Arbitrary<JsonValue> =>
     ),
   })).value as fc.Arbitrary<JsonValue>;
 
+/** Generous: a property runs a hundred scans, and CI machines are shared. */
+const PROPERTY_TIMEOUT = 60_000;
+
 describe('redaction (property)', () => {
-  it('never leaves a match behind, and none of the planted values survives', async () => {
-    await fc.assert(
-      fc.asyncProperty(json(sentence), async (value) => {
-        const out = (await rewrite(value)) ?? value;
-        expect(await dlp.scan(out)).toEqual([]);
-        const text = JSON.stringify(out);
-        for (const s of SENSITIVE) expect(text).not.toContain(s);
-      }),
-      { numRuns: 150 },
-    );
-  });
+  it(
+    'never leaves a match behind, and none of the planted values survives',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(json(sentence), async (value) => {
+          const out = (await rewrite(value)) ?? value;
+          expect(await dlp.scan(out)).toEqual([]);
+          const text = JSON.stringify(out);
+          for (const s of SENSITIVE) expect(text).not.toContain(s);
+        }),
+        { numRuns: 150 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it('on arbitrary text it either leaves the value alone or removes every match', async () => {
-    const noisy = fc.string({
-      unit: fc.constantFrom(...'0123456789 -+@.:abcDEF_/\n'),
-      maxLength: 60,
-    });
-    await fc.assert(
-      fc.asyncProperty(json(noisy), async (value) => {
-        const out = await rewrite(value);
-        if (out === undefined) expect(await dlp.scan(value)).toEqual([]);
-        else expect(await dlp.scan(out)).toEqual([]);
-      }),
-      { numRuns: 150 },
-    );
-  });
+  it(
+    'on arbitrary text it either leaves the value alone or removes every match',
+    async () => {
+      const noisy = fc.string({
+        unit: fc.constantFrom(...'0123456789 -+@.:abcDEF_/\n'),
+        maxLength: 60,
+      });
+      await fc.assert(
+        fc.asyncProperty(json(noisy), async (value) => {
+          const out = await rewrite(value);
+          if (out === undefined) expect(await dlp.scan(value)).toEqual([]);
+          else expect(await dlp.scan(out)).toEqual([]);
+        }),
+        { numRuns: 150 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it('is idempotent: redacting a redacted value changes nothing', async () => {
-    await fc.assert(
-      fc.asyncProperty(json(sentence), async (value) => {
-        const once = (await rewrite(value)) ?? value;
-        expect(await rewrite(once)).toBeUndefined();
-      }),
-      { numRuns: 50 },
-    );
-  });
+  it(
+    'is idempotent: redacting a redacted value changes nothing',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(json(sentence), async (value) => {
+          const once = (await rewrite(value)) ?? value;
+          expect(await rewrite(once)).toBeUndefined();
+        }),
+        { numRuns: 50 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
