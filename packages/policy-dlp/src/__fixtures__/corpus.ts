@@ -42,6 +42,21 @@ export const SECRET_POSITIVES: readonly CorpusCase[] = [
     match: `aws_secret_access_key = ${awsSecret}`,
   },
   { name: 'PEM private key', text: `here:\n${pem}\nthanks`, match: pem },
+  {
+    name: "Slack's documentation placeholder (token-shaped, so reported)",
+    text: `xoxb-${'not-a-real-token-this-will-not-work'}`,
+    match: `xoxb-${'not-a-real-token-this-will-not-work'}`,
+  },
+  {
+    name: 'database URL with a password',
+    text: `DATABASE_URL postgres://app:${'hunter2'}@db.example.com:5432/app`,
+    match: `postgres://app:${'hunter2'}@db.example.com:5432/app`,
+  },
+  {
+    name: 'basic auth in a URL',
+    text: `fetch https://ada:${'pass1234'}@api.example.com/v1`,
+    match: `https://ada:${'pass1234'}@api.example.com/v1`,
+  },
 ];
 
 export const SECRET_NEAR_MISSES: readonly CorpusCase[] = [
@@ -52,6 +67,10 @@ export const SECRET_NEAR_MISSES: readonly CorpusCase[] = [
   },
   { name: 'a GitHub token prefix with too few characters', text: `ghp_${repeat('A', 20)}` },
   { name: 'a git commit hash', text: 'fixed in 9fceb02d0ae598e95dc970b74767f19372d61af8' },
+  {
+    name: "Stripe's documented publishable test key (public by design)",
+    text: `pk_test_${'TYooMQauvdEDq54NiTphI7jx'}`,
+  },
   { name: 'a UUID', text: '3f2504e0-4f89-11d3-9a0c-0305e82c3301' },
   { name: 'prose about keys', text: 'Rotate the Stripe secret key (sk_live_...) every 90 days.' },
 ];
