@@ -5,6 +5,8 @@
 export const EXIT_CODES = {
   /** The command did what was asked. */
   ok: 0,
+  /** `audit verify`: the audit chain does not verify: `error: audit/<reason> at record <i>`. */
+  broken: 1,
   /** The input was read but rejected (strict decoding failed): `error: <stage>/<code> at <path>`. */
   rejected: 2,
   /** The command line was wrong or the input file unreadable: `error: usage/<code> ...` (EX_USAGE). */
@@ -13,5 +15,5 @@ export const EXIT_CODES = {
   internal: 70,
 } as const;
 
-/** One of the {@link EXIT_CODES} values: 0, 2, 64 or 70. */
+/** One of the {@link EXIT_CODES} values: 0, 1, 2, 64 or 70. */
 export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];

@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditEventType, JsonValue } from '@argseal/core';
+import { type AuditEvent, type AuditEventType, canonicalize, type JsonValue } from '@argseal/core';
 import { HttpError } from './http-errors.js';
 
 /** Event types an agent may append. `approval_granted` only ever comes from the console's own store. */
@@ -33,6 +33,12 @@ const STRINGS = [
 const DECISIONS = ['allow', 'deny', 'require_approval', 'approve', 'reject'];
 const ALLOWED = new Set<string>(['type', 'decision', 'mode', 'trace', 'error', 'data', ...STRINGS]);
 
+/**
+ * Largest audit event an agent may append: 64 KiB of RFC 8785 JSON (UTF-8). Every record is
+ * re-read and re-hashed by verification, so the chain must not grow by a megabyte a call.
+ */
+export const MAX_AGENT_AUDIT_EVENT_BYTES = 64 * 1024;
+
 const bad = (message: string) => new HttpError(400, 'invalid_audit_event', message);
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -48,6 +54,14 @@ export function checkAgentAuditEvent(
   anyAgent: boolean,
 ): AuditEvent {
   if (!isRecord(value)) throw bad('the event must be a JSON object');
+  const size = new TextEncoder().encode(canonicalize(value as JsonValue)).length;
+  if (size > MAX_AGENT_AUDIT_EVENT_BYTES) {
+    throw new HttpError(
+      413,
+      'audit_event_too_large',
+      `an agent audit event may have at most ${MAX_AGENT_AUDIT_EVENT_BYTES} bytes of canonical JSON`,
+    );
+  }
   for (const key of Object.keys(value)) if (!ALLOWED.has(key)) throw bad(`unknown field "${key}"`);
   const type = value.type as AuditEventType;
   if (!AGENT_TYPES.includes(type)) {

@@ -34,8 +34,20 @@ export {
   GENESIS_HASH,
 } from './audit/audit-hash.js';
 export { createMemoryAuditLog, type MemoryAuditLog } from './audit/memory-log.js';
-export type { AuditEvent, AuditEventType, AuditRecord, AuditSink } from './audit/types.js';
-export { type AuditChainVerification, verifyAuditChain } from './audit/verify-chain.js';
+export type {
+  AuditEvent,
+  AuditEventType,
+  AuditHead,
+  AuditRecord,
+  AuditRecordsQuery,
+  AuditSink,
+} from './audit/types.js';
+export {
+  type AuditChainVerification,
+  type VerifyAuditChainOptions,
+  verifyAuditChain,
+} from './audit/verify-chain.js';
+export { type AuditLogVerification, verifyAuditLog } from './audit/verify-log.js';
 export { computeBindingHash } from './authorizer/binding-hash.js';
 export { createAuthorizer } from './authorizer/create-authorizer.js';
 export type {

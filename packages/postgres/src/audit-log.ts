@@ -1,5 +1,6 @@
 import {
   type AuditEvent,
+  type AuditHead,
   type AuditRecord,
   type AuditSink,
   auditRecordBody,
@@ -32,6 +33,12 @@ const WRITE_RECORD = `WITH inserted AS (
 export interface SqlAuditLog extends AuditSink {
   /** Records with `seq >= fromSeq`, in chain order, at most `limit` of them. */
   records(options?: { fromSeq?: number; limit?: number }): Promise<AuditRecord[]>;
+  /**
+   * The head row (`argseal_audit_head`): the chain's length and last hash as the appender
+   * moved them, in the same statement as each insert. Deleting records from
+   * `argseal_audit` leaves it ahead, so `verifyAuditLog(sink)` reports `truncated`.
+   */
+  head(): Promise<AuditHead>;
 }
 
 function recordBody(event: AuditEvent, seq: number, at: string, prevHash: string) {
@@ -86,6 +93,22 @@ export function createSqlAuditLog(db: SqlQueryable): SqlAuditLog {
         });
       } catch (error) {
         throw toSqlStoreError(error, 'append');
+      }
+    },
+
+    async head() {
+      try {
+        const [row] = await runner.query(
+          'SELECT next_seq, hash FROM argseal_audit_head WHERE id = 1',
+        );
+        if (!row)
+          throw new SqlStoreError(
+            'schema_not_migrated',
+            'head: audit head row missing; run migrate(db)',
+          );
+        return { length: Number(row.next_seq), hash: String(row.hash) };
+      } catch (error) {
+        throw toSqlStoreError(error, 'head');
       }
     },
 

@@ -32,7 +32,10 @@ for (const [label, engine] of [
   });
   describeAuditSinkContract(label, async () => {
     const db = await freshPGliteSchema(await engine.get());
-    return { audit: createSqlAuditLog(db) };
+    const truncate = async (keep: number) => {
+      await db.query('DELETE FROM argseal_audit WHERE seq >= $1', [keep]);
+    };
+    return { audit: createSqlAuditLog(db), truncate };
   });
 }
 
@@ -44,6 +47,9 @@ describePostgres('PostgreSQL', (url) => {
   });
   describeAuditSinkContract('PostgreSQL (pg Pool)', async () => {
     const fresh = await freshPostgresSchema(url);
-    return { audit: createSqlAuditLog(fresh.pool), close: fresh.close };
+    const truncate = async (keep: number) => {
+      await fresh.pool.query('DELETE FROM argseal_audit WHERE seq >= $1', [keep]);
+    };
+    return { audit: createSqlAuditLog(fresh.pool), close: fresh.close, truncate };
   });
 });

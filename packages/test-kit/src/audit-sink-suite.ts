@@ -1,4 +1,10 @@
-import { type AuditEvent, computeAuditHash, GENESIS_HASH, verifyAuditChain } from '@argseal/core';
+import {
+  type AuditEvent,
+  computeAuditHash,
+  GENESIS_HASH,
+  verifyAuditChain,
+  verifyAuditLog,
+} from '@argseal/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditSinkFixture } from './store-fixtures.js';
 
@@ -86,6 +92,40 @@ export function describeAuditSinkContract(
       expect(await verifyAuditChain(records)).toMatchObject({ ok: true });
       expect(new Set(records.map((r) => r.toolCallId)).size).toBe(50);
       expect(new Set(results.map((r) => r.hash))).toEqual(new Set(records.map((r) => r.hash)));
+    });
+
+    it('head() tracks the chain: length and last hash, genesis when empty', async () => {
+      const head = sink().head;
+      if (typeof head !== 'function') return;
+      expect(await head.call(sink())).toEqual({ length: 0, hash: GENESIS_HASH });
+      const appended = [];
+      for (let i = 0; i < 4; i++) appended.push(await sink().append(event(i)));
+      expect(await head.call(sink())).toEqual({ length: 4, hash: appended[3]!.hash });
+      expect((await sink().records({ fromSeq: 2, limit: 1 })).map((r) => r.seq)).toEqual([
+        appended[2]!.seq,
+      ]);
+      expect(await verifyAuditLog(sink(), { pageSize: 3 })).toMatchObject({
+        verification: { ok: true, length: 4, head: appended[3]!.hash },
+      });
+    });
+
+    it('regression: deleting the last records is detected against the head (truncated)', async () => {
+      if (!current!.truncate || typeof sink().head !== 'function') return;
+      for (let i = 0; i < 5; i++) await sink().append(event(i));
+      const before = await sink().head!();
+      await current!.truncate(3);
+      const records = await sink().records();
+      expect(records).toHaveLength(3);
+      expect(await verifyAuditChain(records)).toMatchObject({ ok: true }); // what used to pass
+      expect((await verifyAuditLog(sink())).verification).toEqual({
+        ok: false,
+        index: 3,
+        reason: 'truncated',
+      });
+      expect(await verifyAuditChain(records, { expectedHead: before })).toMatchObject({
+        ok: false,
+        reason: 'truncated',
+      });
     });
   });
 }

@@ -6,4 +6,7 @@ describeApprovalStoreContract('memory', () => {
   return { store: createMemoryApprovalStore({ audit }), audit };
 });
 
-describeAuditSinkContract('memory', () => ({ audit: createMemoryAuditLog() }));
+describeAuditSinkContract('memory', () => {
+  const audit = createMemoryAuditLog();
+  return { audit, truncate: (keep: number) => void audit.raw.splice(keep) };
+});

@@ -17,6 +17,8 @@ export interface ApprovalStoreFixture {
 export interface AuditSinkFixture {
   audit: AuditSink;
   close?: () => Promise<void> | void;
+  /** Deletes the records with `seq >= keep` behind the sink's back (a tail-truncation attack). */
+  truncate?: (keep: number) => Promise<void> | void;
 }
 
 let counter = 0;

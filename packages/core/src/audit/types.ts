@@ -57,6 +57,24 @@ export interface AuditRecord extends AuditEvent {
 }
 
 /**
+ * The head of an audit chain: how many records it has and the last record's hash
+ * ({@link GENESIS_HASH} for an empty chain). Record it somewhere the log's writer cannot
+ * change, and pass it to {@link verifyAuditChain} as `expectedHead`: a chain that lost its
+ * last records then fails (`truncated`), and one rewritten from some record on fails
+ * (`head_mismatch`).
+ */
+export interface AuditHead {
+  length: number;
+  hash: string;
+}
+
+/** Which records {@link AuditSink.records} returns: `seq >= fromSeq`, at most `limit`. */
+export interface AuditRecordsQuery {
+  fromSeq?: number;
+  limit?: number;
+}
+
+/**
  * Where audit events go. Implementations chain each record to the previous one
  * (`prevHash`, `hash`) so {@link verifyAuditChain} can detect edits, drops and reorders:
  * {@link createMemoryAuditLog} in core, `createSqlAuditLog` in `@argseal/postgres`.
@@ -64,6 +82,11 @@ export interface AuditRecord extends AuditEvent {
 export interface AuditSink {
   /** Appends one event and resolves to the stored, hash-chained record. */
   append(event: AuditEvent): Promise<AuditRecord>;
-  /** All records in chain order (copies). */
-  records(): Promise<AuditRecord[]>;
+  /** All records in chain order (copies); with a query only `seq >= fromSeq`, at most `limit`. */
+  records(query?: AuditRecordsQuery): Promise<AuditRecord[]>;
+  /**
+   * The chain's head as the sink itself tracks it, apart from the records (the memory log
+   * in a variable, the SQL sink in its head row), so deleting the last records is visible.
+   */
+  head?(): Promise<AuditHead>;
 }

@@ -1,0 +1,104 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openConsoleStorage } from '@argseal/console';
+import { type AuditRecord, verifyAuditChain } from '@argseal/core';
+import { openEmbeddedDatabase } from '@argseal/postgres';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../run-cli.js';
+
+function io(cwd: string) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    io: {
+      cwd,
+      stdout: { write: (t: string) => out.push(t) },
+      stderr: { write: (t: string) => err.push(t) },
+    },
+  };
+}
+
+async function appendEvents(dir: string, n: number, from = 0) {
+  const storage = await openConsoleStorage({ storage: 'embedded', dataDir: dir });
+  for (let i = from; i < from + n; i++)
+    await storage.audit.append({ type: 'executed', tool: 'refund', toolCallId: `c${i}` });
+  await storage.close();
+}
+
+describe('argseal audit (embedded directory)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'argseal-cli-audit-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('verify prints the head; regression: a truncated tail fails with audit/truncated', async () => {
+    await appendEvents(join(dir, 'data'), 5);
+    const ok = io(dir);
+    expect(await runCli(['audit', 'verify', '--data-dir', 'data'], ok.io)).toBe(0);
+    const head = /^head (5:[0-9a-f]{64})$/m.exec(ok.out.join(''))?.[1];
+    expect(head).toBeDefined();
+    expect(ok.err).toEqual([]);
+
+    // the attacker deletes the last two rows; the chain that is left still links up
+    const db = await openEmbeddedDatabase(join(dir, 'data'));
+    await db.query('DELETE FROM argseal_audit WHERE seq >= 3');
+    await db.close();
+    const cut = io(dir);
+    expect(await runCli(['audit', 'verify', '--data-dir', 'data'], cut.io)).toBe(1);
+    expect(cut.err.join('')).toBe('error: audit/truncated at record 3\n');
+    expect(cut.out).toEqual([]);
+  });
+
+  it('--expect-head: a grown chain passes, another head fails with head_mismatch', async () => {
+    await appendEvents(join(dir, 'data'), 3);
+    const first = io(dir);
+    await runCli(['audit', 'verify', '--data-dir', 'data'], first.io);
+    const head = /^head (\S+)$/m.exec(first.out.join(''))![1]!;
+    await appendEvents(join(dir, 'data'), 2, 3);
+    const grown = io(dir);
+    expect(
+      await runCli(['audit', 'verify', '--data-dir', 'data', '--expect-head', head], grown.io),
+    ).toBe(0);
+    expect(grown.out.join('')).toMatch(/^head 5:/m);
+    const forged = io(dir);
+    const other = `3:${'a'.repeat(64)}`;
+    expect(
+      await runCli(['audit', 'verify', '--data-dir', 'data', '--expect-head', other], forged.io),
+    ).toBe(1);
+    expect(forged.err.join('')).toBe('error: audit/head_mismatch at record 2\n');
+    const bad = io(dir);
+    expect(
+      await runCli(['audit', 'verify', '--data-dir', 'data', '--expect-head', 'x'], bad.io),
+    ).toBe(64);
+    expect(bad.err.join('')).toContain('usage/invalid_head');
+  });
+
+  it('export writes the chain as JSONL that verifies', async () => {
+    await appendEvents(join(dir, 'data'), 4);
+    const x = io(dir);
+    expect(
+      await runCli(['audit', 'export', '--data-dir', 'data', '--out', 'audit.jsonl'], x.io),
+    ).toBe(0);
+    const lines = readFileSync(join(dir, 'audit.jsonl'), 'utf8').trimEnd().split('\n');
+    const records = lines.map((l) => JSON.parse(l) as AuditRecord);
+    expect(records.map((r) => r.seq)).toEqual([0, 1, 2, 3]);
+    expect(await verifyAuditChain(records)).toMatchObject({ ok: true, length: 4 });
+    const toStdout = io(dir);
+    expect(await runCli(['audit', 'export', '--data-dir', 'data'], toStdout.io)).toBe(0);
+    expect(toStdout.out.join('')).toBe(`${lines.join('\n')}\n`);
+  });
+
+  it('usage errors: no action, a missing directory (nothing is created)', async () => {
+    const none = io(dir);
+    expect(await runCli(['audit'], none.io)).toBe(64);
+    expect(none.err.join('')).toContain('usage/missing_action');
+    const missing = io(dir);
+    expect(await runCli(['audit', 'verify', '--data-dir', 'nope'], missing.io)).toBe(64);
+    expect(missing.err.join('')).toContain('usage/audit_store_missing');
+    expect(() => readFileSync(join(dir, 'nope'))).toThrow();
+  });
+});

@@ -1,0 +1,94 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { canonicalize, type JsonValue, verifyAuditLog } from '@argseal/core';
+import { CliUsageError } from '../errors.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import { formatHead, parseHead } from './audit-head.js';
+import { openAuditStorage } from './audit-storage.js';
+import type { CliCommand } from './types.js';
+
+const PAGE = 1000;
+
+/**
+ * `argseal audit verify|export`: verifies the console's audit chain against its head row
+ * (and an operator's recorded head) and prints the head, or writes the chain as JSONL.
+ */
+export const auditCommand: CliCommand = {
+  name: 'audit',
+  synopsis:
+    'audit verify|export [--data-dir DIR] [--database-url URL] [--expect-head N:HASH] [--out FILE]',
+  summary: "verify the console's audit chain and print its head, or export it as JSONL",
+  description: [
+    '"audit verify" checks every record of the hash chain and the head the store keeps apart',
+    '(its head row), then prints "head N:HASH": record it elsewhere and pass it back with',
+    '--expect-head N:HASH later, so a chain cut at its end or rewritten from some record on',
+    'fails. Exit 0 when it verifies, 1 when it does not (one line on stderr, nothing on stdout).',
+    '"audit export" writes one record per line (RFC 8785 JSON) to --out FILE or stdout.',
+    'Storage: the embedded directory (--data-dir, default .argseal; stop the console first)',
+    'or PostgreSQL (--database-url URL, or DATABASE_URL when no --data-dir is given).',
+  ].join('\n'),
+  options: {
+    'data-dir': {
+      type: 'string',
+      valueName: 'DIR',
+      description: 'embedded data directory (default .argseal)',
+    },
+    'database-url': {
+      type: 'string',
+      valueName: 'URL',
+      description: 'PostgreSQL connection string',
+    },
+    'expect-head': {
+      type: 'string',
+      valueName: 'N:HASH',
+      description: 'verify: a head recorded earlier',
+    },
+    out: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'export: write JSONL here (default stdout)',
+    },
+  },
+  maxPositionals: 1,
+  async run(args, io) {
+    const action = args.positionals[0];
+    if (action !== 'verify' && action !== 'export') {
+      throw new CliUsageError(
+        'missing_action',
+        'use "argseal audit verify" or "argseal audit export"',
+      );
+    }
+    const expected = args.values['expect-head'];
+    const expectedHead = typeof expected === 'string' ? parseHead(expected) : undefined;
+    const opened = await openAuditStorage(args, io.cwd ?? process.cwd());
+    try {
+      if (action === 'verify') {
+        const { verification } = await verifyAuditLog(opened.audit, {
+          ...(expectedHead ? { expectedHead } : {}),
+        });
+        if (!verification.ok) {
+          io.stderr.write(`error: audit/${verification.reason} at record ${verification.index}\n`);
+          return EXIT_CODES.broken;
+        }
+        io.stdout.write(`ok: ${verification.length} records verify (${opened.description})\n`);
+        io.stdout.write(
+          `head ${formatHead({ length: verification.length, hash: verification.head })}\n`,
+        );
+        return EXIT_CODES.ok;
+      }
+      const lines: string[] = [];
+      for (let from = 0; ; from += PAGE) {
+        const page = await opened.audit.records({ fromSeq: from, limit: PAGE });
+        for (const record of page) lines.push(`${canonicalize(record as unknown as JsonValue)}\n`);
+        if (page.length < PAGE) break;
+      }
+      const out = args.values.out;
+      if (typeof out === 'string')
+        await writeFile(resolve(io.cwd ?? process.cwd(), out), lines.join(''));
+      else for (const line of lines) io.stdout.write(line);
+      return EXIT_CODES.ok;
+    } finally {
+      await opened.close();
+    }
+  },
+};
