@@ -27,7 +27,8 @@ async function incremental(
   const broken = { ok: false, index: Math.max(from.length - 1, 0), reason: 'truncated' } as const;
   if (head.length < from.length) return broken;
   const page = await audit.records({ fromSeq: Math.max(from.length - 1, 0) });
-  const [anchor, ...rest] = from.length > 0 ? page : [undefined, ...page];
+  const anchor = from.length > 0 ? page[0] : undefined;
+  const rest = from.length > 0 ? page.slice(1) : page;
   if (from.length > 0 && (anchor?.seq !== from.length - 1 || anchor.hash !== from.hash))
     return broken;
   return verifyAuditChain(rest, { start: from, expectedHead: head });
