@@ -6,7 +6,7 @@ const NAMES = ['--agent', 'a', '--tool', 't'];
 /** [args, exact stderr line]. Every case: exit 64, empty stdout. */
 const USAGE_ERRORS: [string[], string][] = [
   [[], 'usage/missing_command run "argseal --help" for usage'],
-  [['bogus'], 'usage/unknown_command "bogus"; commands: canonicalize, hash, console, help'],
+  [['bogus'], 'usage/unknown_command "bogus"; commands: canonicalize, hash, console, audit, help'],
   [['--bogus'], 'usage/unknown_option "--bogus"; run "argseal --help" for usage'],
   [['canonicalize', '--bogus'], 'usage/unknown_option "--bogus" for "canonicalize"'],
   [['canonicalize', '-x'], 'usage/unknown_option "-x" for "canonicalize"'],
@@ -40,7 +40,7 @@ const USAGE_ERRORS: [string[], string][] = [
   [['hash', ...NAMES, '--agent', 'b'], 'usage/duplicate_option "--agent" given more than once'],
   [['hash', ...NAMES, '--help=yes'], 'usage/unexpected_value "--help" takes no value'],
   [['hash', ...NAMES, 'missing.json'], 'usage/unreadable_file cannot read "missing.json" (ENOENT)'],
-  [['help', 'bogus'], 'usage/unknown_command "bogus"; commands: canonicalize, hash, console, help'],
+  [['help', 'bogus'], 'usage/unknown_command "bogus"; commands: canonicalize, hash, console, audit, help'],
 ];
 
 describe('usage errors: exit 64, one stderr line, nothing on stdout', () => {
