@@ -40,7 +40,10 @@ const USAGE_ERRORS: [string[], string][] = [
   [['hash', ...NAMES, '--agent', 'b'], 'usage/duplicate_option "--agent" given more than once'],
   [['hash', ...NAMES, '--help=yes'], 'usage/unexpected_value "--help" takes no value'],
   [['hash', ...NAMES, 'missing.json'], 'usage/unreadable_file cannot read "missing.json" (ENOENT)'],
-  [['help', 'bogus'], 'usage/unknown_command "bogus"; commands: canonicalize, hash, console, audit, help'],
+  [
+    ['help', 'bogus'],
+    'usage/unknown_command "bogus"; commands: canonicalize, hash, console, audit, help',
+  ],
 ];
 
 describe('usage errors: exit 64, one stderr line, nothing on stdout', () => {

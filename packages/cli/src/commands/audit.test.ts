@@ -5,21 +5,10 @@ import { openConsoleStorage } from '@argseal/console';
 import { type AuditRecord, verifyAuditChain } from '@argseal/core';
 import { openEmbeddedDatabase } from '@argseal/postgres';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { captureIo } from '../__fixtures__/capture-io.js';
 import { runCli } from '../run-cli.js';
 
-function io(cwd: string) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    io: {
-      cwd,
-      stdout: { write: (t: string) => out.push(t) },
-      stderr: { write: (t: string) => err.push(t) },
-    },
-  };
-}
+const io = (cwd: string) => captureIo(cwd);
 
 async function appendEvents(dir: string, n: number, from = 0) {
   const storage = await openConsoleStorage({ storage: 'embedded', dataDir: dir });

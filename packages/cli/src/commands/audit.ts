@@ -5,6 +5,7 @@ import { CliUsageError } from '../errors.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { formatHead, parseHead } from './audit-head.js';
 import { openAuditStorage } from './audit-storage.js';
+import { STORAGE_OPTIONS } from './storage-options.js';
 import type { CliCommand } from './types.js';
 
 const PAGE = 1000;
@@ -28,16 +29,7 @@ export const auditCommand: CliCommand = {
     'or PostgreSQL (--database-url URL, or DATABASE_URL when no --data-dir is given).',
   ].join('\n'),
   options: {
-    'data-dir': {
-      type: 'string',
-      valueName: 'DIR',
-      description: 'embedded data directory (default .argseal)',
-    },
-    'database-url': {
-      type: 'string',
-      valueName: 'URL',
-      description: 'PostgreSQL connection string',
-    },
+    ...STORAGE_OPTIONS,
     'expect-head': {
       type: 'string',
       valueName: 'N:HASH',

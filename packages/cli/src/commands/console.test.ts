@@ -1,18 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { captureIo } from '../__fixtures__/capture-io.js';
 import { runCli } from '../run-cli.js';
 
-function io() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    io: {
-      stdout: { write: (t: string) => out.push(t) },
-      stderr: { write: (t: string) => err.push(t) },
-    },
-  };
-}
+const io = () => captureIo();
 
 describe('argseal console', () => {
   let saved: string | undefined;

@@ -1,5 +1,6 @@
 import { CliUsageError } from '../errors.js';
 import { EXIT_CODES } from '../exit-codes.js';
+import { STORAGE_OPTIONS } from './storage-options.js';
 import type { CliCommand } from './types.js';
 
 interface ConsoleModule {
@@ -25,16 +26,7 @@ export const consoleCommand: CliCommand = {
   options: {
     port: { type: 'string', valueName: 'N', description: 'port (default 7407; 0 = any free port)' },
     host: { type: 'string', valueName: 'H', description: 'bind address (default 127.0.0.1)' },
-    'data-dir': {
-      type: 'string',
-      valueName: 'DIR',
-      description: 'embedded data directory (default .argseal)',
-    },
-    'database-url': {
-      type: 'string',
-      valueName: 'URL',
-      description: 'PostgreSQL connection string',
-    },
+    ...STORAGE_OPTIONS,
     config: {
       type: 'string',
       valueName: 'FILE',
