@@ -9,6 +9,12 @@ for (let i = 0; i < 256; i++) HEX.push(i.toString(16).padStart(2, '0'));
 export const PROPOSAL_HASH_PREFIX = 'argseal/v1/proposal:';
 /** Domain prefix of approval-binding hashes (tools with informational fields). */
 export const BINDING_HASH_PREFIX = 'argseal/v1/binding:';
+/**
+ * Domain prefix of MCP tool-definition hashes (`@argseal/mcp` pinning): SHA-256 of
+ * `"argseal/v1/tool-definition:" + JCS({annotations?, description?, inputSchema?, name,
+ * outputSchema?, title?})`, absent fields omitted. Changing it is a breaking change.
+ */
+export const TOOL_DEFINITION_HASH_PREFIX = 'argseal/v1/tool-definition:';
 
 /**
  * A SHA-256 implementation: lowercase hex of the UTF-8 bytes of `text`. The default is

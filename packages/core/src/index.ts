@@ -82,6 +82,7 @@ export {
   PROPOSAL_HASH_PREFIX,
   type Sha256Hex,
   sha256Hex,
+  TOOL_DEFINITION_HASH_PREFIX,
 } from './hash.js';
 export { type CanonicalizeOptions, canonicalize, decodeCanonical } from './json/canonicalize.js';
 export { escapePointerToken, parseJsonPointer, toJsonPointer } from './json/json-pointer.js';

@@ -5,7 +5,9 @@ import type { PolicyTrace } from '../policy/types.js';
  * Kind of an {@link AuditEvent}: the pipeline emits `proposed`, `decided`, `rewritten`,
  * `shadow`, `invalid`, `approval_requested`, `approval_consumed`, `approval_mismatched`
  * (resume with changed arguments), `approval_expired`, `executed` and `failed`; approval
- * stores emit `approval_granted` and `approval_rejected` when a human decides.
+ * stores emit `approval_granted` and `approval_rejected` when a human decides. The MCP
+ * proxy emits `tool_definition_observed` when an upstream tool definition is new or changed,
+ * and tool-pin stores `tool_definition_approved` / `tool_definition_rejected`.
  */
 export type AuditEventType =
   | 'proposed'
@@ -20,7 +22,10 @@ export type AuditEventType =
   | 'failed'
   | 'rewritten'
   | 'shadow'
-  | 'invalid';
+  | 'invalid'
+  | 'tool_definition_observed'
+  | 'tool_definition_approved'
+  | 'tool_definition_rejected';
 
 /** One audit event as emitted by the pipeline or a store. Absent fields are omitted. */
 export interface AuditEvent {

@@ -1,0 +1,24 @@
+export type {
+  McpCallContext,
+  McpProxyConfig,
+  McpRule,
+  McpServerConfig,
+} from './config-types.js';
+export { DEFAULT_MAX_MESSAGE_LENGTH } from './decode-message.js';
+export { digestDefinition, PINNED_FIELDS, type DefinitionDigest } from './definition-hash.js';
+export { McpSealError, type McpSealErrorCode } from './errors.js';
+export { createMemoryPinStore, type PinStoreOptions } from './pins/memory-pin-store.js';
+export type {
+  ListPinsFilter,
+  ObserveResult,
+  PinDecisionInput,
+  PinStatus,
+  ToolDefinitionRecord,
+  ToolKey,
+  ToolPinStore,
+} from './pins/types.js';
+export { createMcpProxy, type McpProxy, type McpProxyOptions, type ProxyServer } from './proxy.js';
+export { type CallRefusal, REFUSAL_META_KEY, type RefusalStage } from './refusal-result.js';
+export type { McpRelay } from './relay.js';
+export { type ServeStdioOptions, serveStdio } from './serve-stdio.js';
+export { FIRST_USE_APPROVER } from './tool-catalog.js';

@@ -1,0 +1,251 @@
+import type { AuditSink, JsonObject } from '@argseal/core';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { MessageRefusal } from './decode-message.js';
+import type { HostConnection } from './host-connection.js';
+import {
+  idKey,
+  isNotification,
+  isRequest,
+  isResponse,
+  RPC_INTERNAL_ERROR,
+  RPC_PARSE_ERROR,
+  type RpcId,
+  type RpcMessage,
+  rpcError,
+} from './json-rpc.js';
+import type { RefusedMessageHint } from './recover-id.js';
+import { refusalResult } from './refusal-result.js';
+import type { Sealer } from './sealed-call.js';
+import { ToolCalls } from './tool-calls.js';
+import { ToolLists, type UpstreamServer } from './tool-lists.js';
+import type { ToolPinStore } from './pins/types.js';
+import type { Upstream } from './upstream.js';
+
+/** Options of {@link McpRelay}. */
+export interface RelayOptions {
+  agent: string;
+  servers: readonly UpstreamServer[];
+  pins: ToolPinStore;
+  sealer: Sealer;
+  audit?: AuditSink;
+  /** Host `clientInfo.name`s whose elicitation answers are grants. */
+  elicitationApprovers?: readonly string[];
+  pinPollMs?: number;
+}
+
+interface Forwarded {
+  hostId: RpcId;
+  upstream: Upstream;
+}
+
+/**
+ * Connects one host to its upstream servers. Every message passes through unchanged
+ * except `initialize` (tools capability gains `listChanged`), `tools/list` (approved
+ * pins only) and `tools/call` (sealed). Ids are remapped both ways so the proxy's own
+ * requests never collide with the host's or an upstream's.
+ */
+export class McpRelay {
+  readonly host: HostConnection;
+  readonly #o: RelayOptions;
+  readonly #primary: Upstream;
+  readonly lists: ToolLists;
+  readonly calls: ToolCalls;
+  /** host request id -> upstream request forwarded for it */
+  readonly #byHost = new Map<string, { upstream: Upstream; upstreamId: RpcId }>();
+  /** upstream request id (ours) -> host id */
+  readonly #forwarded = new Map<string, Forwarded>();
+  /** host-facing id of an upstream's request -> its origin */
+  readonly #fromUpstream = new Map<string, { upstream: Upstream; id: RpcId }>();
+  /** our own requests to the host (elicitation) */
+  readonly #hostWaiters = new Map<string, (m: RpcMessage) => void>();
+  readonly #progress = new Map<string, RpcId>();
+  #next = 0;
+  #initialized = false;
+
+  constructor(host: HostConnection, options: RelayOptions) {
+    this.host = host;
+    this.#o = options;
+    this.#primary = options.servers[0]!.upstream;
+    this.lists = new ToolLists(options.agent, options.servers, options.pins, options.audit, options.pinPollMs);
+    this.lists.onChanged = () => {
+      if (this.#initialized) void this.toHost({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+    };
+    this.calls = new ToolCalls(this, options.sealer, options.audit, options.elicitationApprovers ?? []);
+    for (const s of options.servers) {
+      s.upstream.onmessage = (m) => this.#fromUpstreamMessage(s, m);
+      s.upstream.onclose = () => void this.close();
+    }
+    host.transport.onmessage = (m) => void this.#fromHost(m as unknown as RpcMessage);
+    host.transport.onclose = () => void this.close();
+    (host.transport as { onrefused?: unknown }).onrefused = (r: MessageRefusal, h: RefusedMessageHint) =>
+      void this.refused(r, h);
+  }
+
+  async start(): Promise<void> {
+    for (const s of this.#o.servers) await s.upstream.start();
+    await this.host.transport.start();
+  }
+
+  toHost(message: RpcMessage, relatedRequestId?: RpcId): Promise<void> {
+    return this.host.transport
+      .send(message as unknown as JSONRPCMessage, relatedRequestId !== undefined ? { relatedRequestId } : undefined)
+      .catch(() => undefined);
+  }
+
+  /** Sends a request of the proxy's own to the host and resolves to its answer. */
+  requestHost(method: string, params: JsonObject, relatedRequestId: RpcId): Promise<RpcMessage> {
+    this.#next += 1;
+    const id = `argseal-h${this.#next}`;
+    return new Promise((resolve) => {
+      this.#hostWaiters.set(idKey(id), resolve);
+      void this.toHost({ jsonrpc: '2.0', id, method, params }, relatedRequestId);
+    });
+  }
+
+  /** A host message text that strict decoding refused: answer it, audit it, forward nothing. */
+  async refused(refusal: MessageRefusal, hint: RefusedMessageHint): Promise<void> {
+    await this.#o.audit
+      ?.append({ type: 'invalid', agent: this.#o.agent, error: { stage: 'decode', code: refusal.code, path: refusal.path } })
+      .catch(() => undefined);
+    if (hint.id === null) {
+      await this.toHost(rpcError(null, RPC_PARSE_ERROR, `argseal refused the message: ${refusal.code}`, refusal.code));
+      return;
+    }
+    if (hint.isToolCall) {
+      const result = refusalResult({ code: refusal.code, stage: 'decode', tool: '(unknown)', path: refusal.path });
+      await this.toHost({ jsonrpc: '2.0', id: hint.id, result });
+      return;
+    }
+    await this.toHost(rpcError(hint.id, RPC_PARSE_ERROR, `argseal refused the message: ${refusal.code}`, refusal.code));
+  }
+
+  async #fromHost(m: RpcMessage): Promise<void> {
+    if (isRequest(m)) {
+      if (m.method === 'initialize') return this.#initialize(m);
+      if (m.method === 'tools/list') return this.calls.list(m);
+      if (m.method === 'tools/call') return this.calls.call(m);
+      return this.forward(this.#primary, m);
+    }
+    if (isNotification(m)) return this.#hostNotification(m);
+    if (isResponse(m)) {
+      const waiter = this.#hostWaiters.get(idKey(m.id));
+      if (waiter) {
+        this.#hostWaiters.delete(idKey(m.id));
+        return waiter(m);
+      }
+      const origin = this.#fromUpstream.get(idKey(m.id));
+      if (!origin) return;
+      this.#fromUpstream.delete(idKey(m.id));
+      await origin.upstream.send({ ...m, id: origin.id }).catch(() => undefined);
+    }
+  }
+
+  /** Forwards a host request to `upstream` under a fresh id; the answer goes back under the host's. */
+  async forward(upstream: Upstream, m: RpcMessage & { id: RpcId }): Promise<void> {
+    const upstreamId = upstream.nextId();
+    this.#forwarded.set(idKey(upstreamId), { hostId: m.id, upstream });
+    this.#byHost.set(idKey(m.id), { upstream, upstreamId });
+    this.#trackProgress(m);
+    await upstream.send({ ...m, id: upstreamId }).catch(async () => {
+      this.#forwarded.delete(idKey(upstreamId));
+      this.#byHost.delete(idKey(m.id));
+      await this.toHost(rpcError(m.id, RPC_INTERNAL_ERROR, 'upstream unavailable', 'upstream_unavailable'));
+    });
+  }
+
+  /** Registers a proxy-made upstream request on behalf of host request `hostId` (for cancellation). */
+  track(hostId: RpcId, upstream: Upstream, upstreamId: RpcId): () => void {
+    this.#byHost.set(idKey(hostId), { upstream, upstreamId });
+    return () => this.#byHost.delete(idKey(hostId));
+  }
+
+  #trackProgress(m: RpcMessage & { id: RpcId }): void {
+    const token = (m.params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
+    if (typeof token === 'string' || typeof token === 'number') this.#progress.set(idKey(token), m.id);
+  }
+
+  async #initialize(m: RpcMessage & { id: RpcId }): Promise<void> {
+    this.calls.setClient(m.params);
+    const answers = await Promise.all(
+      this.#o.servers.map((s) => s.upstream.request('initialize', m.params).catch(() => undefined)),
+    );
+    const primary = answers[0];
+    if (!primary || primary.error || !primary.result) {
+      await this.toHost(primary?.error ? { ...primary, id: m.id } : rpcError(m.id, RPC_INTERNAL_ERROR, 'upstream unavailable', 'upstream_unavailable'));
+      return;
+    }
+    this.#o.servers.forEach((s, i) => {
+      s.upstream.initializeResult = answers[i]?.result;
+    });
+    const capabilities = { ...((primary.result.capabilities as JsonObject | undefined) ?? {}) };
+    capabilities.tools = { ...((capabilities.tools as JsonObject | undefined) ?? {}), listChanged: true };
+    await this.toHost({ jsonrpc: '2.0', id: m.id, result: { ...primary.result, capabilities } });
+  }
+
+  async #hostNotification(m: RpcMessage & { method: string }): Promise<void> {
+    if (m.method === 'notifications/initialized') this.#initialized = true;
+    if (m.method === 'notifications/cancelled') {
+      const requestId = m.params?.requestId as RpcId | undefined;
+      if (requestId === undefined) return;
+      this.calls.cancel(requestId);
+      const target = this.#byHost.get(idKey(requestId));
+      if (!target) return;
+      await target.upstream.send({ ...m, params: { ...m.params, requestId: target.upstreamId } }).catch(() => undefined);
+      return;
+    }
+    await Promise.all(this.#o.servers.map((s) => s.upstream.send(m).catch(() => undefined)));
+  }
+
+  async #fromUpstreamMessage(s: UpstreamServer, m: RpcMessage): Promise<void> {
+    if (isResponse(m)) {
+      const f = this.#forwarded.get(idKey(m.id));
+      if (!f) return;
+      this.#forwarded.delete(idKey(m.id));
+      this.#byHost.delete(idKey(f.hostId));
+      await this.toHost({ ...m, id: f.hostId });
+      return;
+    }
+    if (isRequest(m)) {
+      this.#next += 1;
+      const hostFacing = `argseal-u${this.#next}`;
+      this.#fromUpstream.set(idKey(hostFacing), { upstream: s.upstream, id: m.id });
+      await this.toHost({ ...m, id: hostFacing }, this.#latestHostRequest(s.upstream));
+      return;
+    }
+    if (m.method === 'notifications/tools/list_changed') {
+      await this.lists.refresh([s.name]).catch(() => undefined);
+      return;
+    }
+    if (m.method === 'notifications/cancelled') {
+      const upstreamId = m.params?.requestId as RpcId | undefined;
+      for (const [hostFacing, origin] of this.#fromUpstream) {
+        if (origin.upstream === s.upstream && upstreamId !== undefined && idKey(origin.id) === idKey(upstreamId)) {
+          this.#fromUpstream.delete(hostFacing);
+          const id = hostFacing.slice(hostFacing.indexOf(':') + 1);
+          await this.toHost({ ...m, params: { ...m.params, requestId: id } });
+        }
+      }
+      return;
+    }
+    const token = (m.params as { progressToken?: unknown } | undefined)?.progressToken;
+    const related =
+      typeof token === 'string' || typeof token === 'number' ? this.#progress.get(idKey(token)) : undefined;
+    await this.toHost(m, related);
+  }
+
+  #latestHostRequest(upstream: Upstream): RpcId | undefined {
+    let latest: RpcId | undefined;
+    for (const f of this.#forwarded.values()) if (f.upstream === upstream) latest = f.hostId;
+    return latest ?? this.calls.latestInFlight();
+  }
+
+  #closing: Promise<void> | undefined;
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      this.lists.stop();
+      await Promise.all(this.#o.servers.map((s) => s.upstream.close()));
+      await this.host.transport.close().catch(() => undefined);
+    })();
+    return this.#closing;
+  }
+}

@@ -1,0 +1,156 @@
+// The one module that talks to core's authorizer. Everything else in the proxy goes
+// through createSealer, so moving to the adapter kit is a change of this file only.
+import { createHash } from 'node:crypto';
+import {
+  type ApprovalStore,
+  type ArgsealTool,
+  type AuditSink,
+  createAuthorizer,
+  defineTool,
+  type JsonObject,
+  type JsonValue,
+  type PolicyMode,
+  type ToolPolicy,
+  ToolArgumentsValidationError,
+} from '@argseal/core';
+import type { McpCallContext } from './config-types.js';
+import type { RpcMessage } from './json-rpc.js';
+import { jsonSchemaStandard } from './json-schema-standard.js';
+import type { CallRefusal, RefusalStage } from './refusal-result.js';
+
+/** One approved upstream tool as the sealer runs it. */
+export interface SealedToolSpec {
+  /** Name in proposals and audit: `<server>/<tool>`. */
+  qualifiedName: string;
+  definitionHash: string;
+  inputSchema: unknown;
+  policy: ToolPolicy<McpCallContext>;
+}
+
+/** Calls the upstream with the fresh canonical copy of the arguments. */
+export type Forward = (args: JsonValue, signal: AbortSignal | undefined) => Promise<RpcMessage>;
+
+export type SealedOutcome =
+  | { type: 'executed'; response: RpcMessage }
+  | { type: 'refused'; refusal: CallRefusal }
+  | { type: 'suspended'; proposalId: string; proposalHash: string; argsCanonicalJson: string };
+
+/** Options of {@link createSealer}. */
+export interface SealerOptions {
+  agent: string;
+  approvals?: ApprovalStore;
+  audit?: AuditSink;
+  mode?: PolicyMode;
+  maxDepth?: number;
+}
+
+/** Thrown by the sealed tool's execute so the upstream's JSON-RPC error reaches the host as is. */
+class UpstreamResponse extends Error {
+  constructor(readonly response: RpcMessage) {
+    super('upstream answered with an error');
+  }
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/**
+ * Runs one `tools/call` through core's pipeline (decode of the argument text, ajv schema
+ * from the pinned inputSchema, snapshot, JCS, proposal hash, policy, approval binding) and
+ * calls `forward` with the fresh decoded copy only when allowed.
+ */
+export function createSealer(options: SealerOptions) {
+  const policies = new Map<string, ToolPolicy<McpCallContext>>();
+  const tools = new Map<string, ArgsealTool<unknown, RpcMessage, McpCallContext>>();
+  const forwards = new Map<string, { forward: Forward; signal: AbortSignal | undefined }>();
+  let next = 0;
+  const authorizer = createAuthorizer<McpCallContext>({
+    agent: options.agent,
+    approvals: options.approvals,
+    audit: options.audit,
+    mode: options.mode,
+    maxDepth: options.maxDepth,
+    sha256,
+    policy: (input) => {
+      const policy = policies.get(input.tool);
+      return policy ? policy(input) : { type: 'deny', reason: 'mcp_unknown_tool' };
+    },
+  });
+
+  function toolFor(spec: SealedToolSpec): ArgsealTool<unknown, RpcMessage, McpCallContext> {
+    const key = `${spec.qualifiedName}\n${spec.definitionHash}`;
+    let tool = tools.get(key);
+    if (!tool) {
+      tool = defineTool<unknown, RpcMessage, McpCallContext>({
+        name: spec.qualifiedName,
+        schema: jsonSchemaStandard(spec.qualifiedName, spec.inputSchema),
+        async execute(input, ctx) {
+          const f = forwards.get(ctx.toolCallId);
+          if (!f) throw new Error('no forward for this call');
+          const response = await f.forward(input as JsonValue, f.signal);
+          if (response.error !== undefined) throw new UpstreamResponse(response);
+          return response;
+        },
+      });
+      tools.set(key, tool);
+    }
+    policies.set(spec.qualifiedName, spec.policy);
+    return tool;
+  }
+
+  async function run(
+    spec: SealedToolSpec,
+    argumentsText: string,
+    context: McpCallContext,
+    forward: Forward,
+    signal?: AbortSignal,
+  ): Promise<SealedOutcome> {
+    const tool = toolFor(spec);
+    next += 1;
+    const toolCallId = `mcp-${next}`;
+    forwards.set(toolCallId, { forward, signal });
+    const refused = (stage: RefusalStage, code: string, extra: Partial<CallRefusal> = {}) =>
+      ({ type: 'refused', refusal: { code, stage, tool: spec.qualifiedName, ...extra } }) as const;
+    try {
+      const outcome = await authorizer.call<RpcMessage>(tool, argumentsText, {
+        toolCallId,
+        context,
+        ...(signal ? { signal } : {}),
+      });
+      switch (outcome.status) {
+        case 'executed':
+          return { type: 'executed', response: outcome.result };
+        case 'denied':
+          return refused(outcome.reason.startsWith('approval_') ? 'approval' : 'policy', 'denied', {
+            reason: outcome.reason,
+          });
+        case 'suspended':
+          return {
+            type: 'suspended',
+            proposalId: outcome.proposal.id,
+            proposalHash: outcome.proposal.proposalHash,
+            argsCanonicalJson: outcome.proposal.argsCanonicalJson,
+          };
+        case 'invalid':
+          return refused(outcome.error.stage, outcome.error.code, { path: outcome.error.path });
+        case 'failed':
+          if (outcome.error instanceof UpstreamResponse) {
+            return { type: 'executed', response: outcome.error.response };
+          }
+          return refused('upstream', 'upstream_error');
+      }
+    } catch (error) {
+      if (ToolArgumentsValidationError.isInstance(error)) {
+        return refused(error.stage, error.code, { path: error.path });
+      }
+      const code = (error as { code?: unknown })?.code;
+      return refused('approval', typeof code === 'string' ? code : 'internal_error');
+    } finally {
+      forwards.delete(toolCallId);
+    }
+  }
+
+  return { run, approvals: options.approvals };
+}
+
+/** What {@link createSealer} returns. */
+export type Sealer = ReturnType<typeof createSealer>;

@@ -1,0 +1,128 @@
+import type { Readable, Writable } from 'node:stream';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { DEFAULT_MAX_MESSAGE_LENGTH, decodeMessage, type MessageRefusal } from './decode-message.js';
+import type { RawCallLedger } from './raw-call-ledger.js';
+import { type RefusedMessageHint, recoverId } from './recover-id.js';
+
+/** Receives a message text that strict decoding refused (nothing of it was forwarded). */
+export type RefusedHandler = (refusal: MessageRefusal, hint: RefusedMessageHint) => void;
+
+/** Options of {@link StdioHostTransport}. */
+export interface StdioHostTransportOptions {
+  input: Readable;
+  output: Writable;
+  ledger: RawCallLedger;
+  maxLength?: number;
+  maxDepth?: number;
+}
+
+/**
+ * The host side of stdio mode: newline-delimited JSON-RPC on the proxy's stdin/stdout,
+ * like the SDK's StdioServerTransport, except that each line's raw text is strictly
+ * decoded (core parseStrictJson, fatal UTF-8) before anything else reads it. Refused lines
+ * go to `onrefused`, never to `onmessage`. A line longer than four times the limit is
+ * discarded while it streams in.
+ */
+export class StdioHostTransport implements Transport {
+  onmessage?: (message: JSONRPCMessage) => void;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onrefused?: RefusedHandler;
+
+  readonly #o: StdioHostTransportOptions;
+  readonly #maxLength: number;
+  readonly #maxBytes: number;
+  readonly #utf8 = new TextDecoder('utf-8', { fatal: true });
+  #chunks: Buffer[] = [];
+  #size = 0;
+  #discarding = false;
+  #closed = false;
+
+  constructor(options: StdioHostTransportOptions) {
+    this.#o = options;
+    this.#maxLength = options.maxLength ?? DEFAULT_MAX_MESSAGE_LENGTH;
+    this.#maxBytes = this.#maxLength * 4;
+  }
+
+  async start(): Promise<void> {
+    this.#o.input.on('data', this.#onData);
+    this.#o.input.on('error', this.#onError);
+    this.#o.input.on('end', this.#onEnd);
+  }
+
+  readonly #onError = (error: Error) => this.onerror?.(error);
+  readonly #onEnd = () => void this.close();
+
+  readonly #onData = (chunk: Buffer) => {
+    let rest = chunk;
+    for (;;) {
+      const nl = rest.indexOf(10);
+      if (nl === -1) {
+        this.#append(rest);
+        return;
+      }
+      this.#append(rest.subarray(0, nl));
+      this.#line();
+      rest = rest.subarray(nl + 1);
+    }
+  };
+
+  #append(part: Buffer): void {
+    if (this.#discarding || part.length === 0) return;
+    this.#size += part.length;
+    if (this.#size > this.#maxBytes) {
+      this.#chunks = [];
+      this.#discarding = true;
+      return;
+    }
+    this.#chunks.push(part);
+  }
+
+  #line(): void {
+    const discarded = this.#discarding;
+    const bytes = Buffer.concat(this.#chunks);
+    this.#chunks = [];
+    this.#size = 0;
+    this.#discarding = false;
+    if (discarded) {
+      this.onrefused?.({ code: 'max_length_exceeded', path: '' }, { id: null, isToolCall: false });
+      return;
+    }
+    let text: string;
+    try {
+      text = this.#utf8.decode(bytes);
+    } catch {
+      this.onrefused?.({ code: 'invalid_utf8', path: '' }, { id: null, isToolCall: false });
+      return;
+    }
+    if (text.endsWith('\r')) text = text.slice(0, -1);
+    if (text.trim() === '') return;
+    const decoded = decodeMessage(text, { maxLength: this.#maxLength, maxDepth: this.#o.maxDepth });
+    if (!decoded.ok) {
+      this.onrefused?.(decoded.refusal, recoverId(text, this.#maxBytes));
+      return;
+    }
+    const { message, argumentsText } = decoded.value;
+    if (argumentsText !== undefined && message.id != null) this.#o.ledger.record(message.id, argumentsText);
+    this.onmessage?.(message as JSONRPCMessage);
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.#closed) return;
+    const text = `${JSON.stringify(message)}\n`;
+    await new Promise<void>((resolve) => {
+      if (this.#o.output.write(text)) resolve();
+      else this.#o.output.once('drain', resolve);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#o.input.off('data', this.#onData);
+    this.#o.input.off('error', this.#onError);
+    this.#o.input.off('end', this.#onEnd);
+    this.onclose?.();
+  }
+}

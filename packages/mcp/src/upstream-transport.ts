@@ -1,0 +1,26 @@
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { McpServerConfig } from './config-types.js';
+import { McpSealError } from './errors.js';
+
+/**
+ * The SDK client transport for one configured upstream: a stdio child process for
+ * `command` (the SDK's safe default environment plus `env`; its stderr is inherited), or
+ * streamable HTTP for `url`.
+ */
+export function upstreamTransport(name: string, server: McpServerConfig): Transport {
+  if (typeof server.command === 'string' && server.command !== '') {
+    return new StdioClientTransport({
+      command: server.command,
+      args: [...(server.args ?? [])],
+      ...(server.env ? { env: { ...server.env } } : {}),
+      ...(server.cwd ? { cwd: server.cwd } : {}),
+      stderr: 'inherit',
+    });
+  }
+  if (typeof server.url === 'string' && server.url !== '') {
+    return new StreamableHTTPClientTransport(new URL(server.url));
+  }
+  throw new McpSealError('invalid_config', `server "${name}": give command or url`);
+}
