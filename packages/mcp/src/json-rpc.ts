@@ -28,7 +28,10 @@ export const isResponse = (m: RpcMessage): m is RpcMessage & { id: RpcId } =>
 /** Key of an id in maps: a string id and a numeric id with the same digits are different. */
 export const idKey = (id: RpcId): string => `${typeof id}:${String(id)}`;
 
-/** A JSON-RPC error response. `data.code` carries argseal's stable code. */
+/**
+ * A JSON-RPC error response. `data.code` carries argseal's stable code. An unknown id
+ * (`null`) is omitted, as the MCP SDK's schema expects.
+ */
 export function rpcError(
   id: RpcId | null,
   rpcCode: number,
@@ -37,7 +40,7 @@ export function rpcError(
 ): RpcMessage {
   const error: RpcMessage['error'] = { code: rpcCode, message };
   if (code !== undefined) error.data = { code };
-  return { jsonrpc: '2.0', id, error };
+  return id === null ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error };
 }
 
 /** A JSON-RPC success response. */
