@@ -22,3 +22,9 @@ export { type CallRefusal, REFUSAL_META_KEY, type RefusalStage } from './refusal
 export type { McpRelay } from './relay.js';
 export { type ServeStdioOptions, serveStdio } from './serve-stdio.js';
 export { FIRST_USE_APPROVER } from './tool-catalog.js';
+export { checkConfig } from './check-config.js';
+export { loadConfig } from './load-config.js';
+export { DEFAULT_MCP_DATA_DIR, type McpStores, openMcpStores } from './open-stores.js';
+export { sqlPinStore } from './pins/sql-pin-store.js';
+export { MCP_USAGE, type McpCliIo, runMcpCli } from './run-mcp-cli.js';
+export { type RunningHttpProxy, type ServeHttpOptions, serveHttp } from './serve-http.js';

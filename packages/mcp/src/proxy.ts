@@ -42,6 +42,7 @@ export interface McpProxy {
   readonly agent: string;
   readonly approvals: ApprovalStore;
   readonly pins: ToolPinStore;
+  readonly audit: AuditSink | undefined;
   /** Starts fresh upstream connections and relays `host` to them. */
   connect(host: HostConnection): Promise<McpRelay>;
 }
@@ -60,6 +61,7 @@ export function createMcpProxy(options: McpProxyOptions): McpProxy {
     agent,
     approvals,
     pins,
+    audit: options.audit,
     async connect(host) {
       const servers = options.servers.map((s) => ({
         name: s.name,

@@ -8,18 +8,22 @@ import {
   isRequest,
   isResponse,
   RPC_INTERNAL_ERROR,
-  RPC_PARSE_ERROR,
   type RpcId,
   type RpcMessage,
   rpcError,
 } from './json-rpc.js';
 import type { RefusedMessageHint } from './recover-id.js';
-import { refusalResult } from './refusal-result.js';
+import { refusalAnswer } from './refusal-answer.js';
 import type { Sealer } from './sealed-call.js';
 import { ToolCalls } from './tool-calls.js';
 import { ToolLists, type UpstreamServer } from './tool-lists.js';
 import type { ToolPinStore } from './pins/types.js';
 import type { Upstream } from './upstream.js';
+
+/** Audits a refused message text with stage and code only (never its text). */
+export async function auditRefusal(audit: AuditSink | undefined, agent: string, r: MessageRefusal): Promise<void> {
+  await audit?.append({ type: 'invalid', agent, error: { stage: 'decode', code: r.code, path: r.path } }).catch(() => undefined);
+}
 
 /** Options of {@link McpRelay}. */
 export interface RelayOptions {
@@ -102,21 +106,10 @@ export class McpRelay {
     });
   }
 
-  /** A host message text that strict decoding refused: answer it, audit it, forward nothing. */
+  /** A host message text that strict decoding refused: audit it, answer it, forward nothing. */
   async refused(refusal: MessageRefusal, hint: RefusedMessageHint): Promise<void> {
-    await this.#o.audit
-      ?.append({ type: 'invalid', agent: this.#o.agent, error: { stage: 'decode', code: refusal.code, path: refusal.path } })
-      .catch(() => undefined);
-    if (hint.id === null) {
-      await this.toHost(rpcError(null, RPC_PARSE_ERROR, `argseal refused the message: ${refusal.code}`, refusal.code));
-      return;
-    }
-    if (hint.isToolCall) {
-      const result = refusalResult({ code: refusal.code, stage: 'decode', tool: '(unknown)', path: refusal.path });
-      await this.toHost({ jsonrpc: '2.0', id: hint.id, result });
-      return;
-    }
-    await this.toHost(rpcError(hint.id, RPC_PARSE_ERROR, `argseal refused the message: ${refusal.code}`, refusal.code));
+    await auditRefusal(this.#o.audit, this.#o.agent, refusal);
+    await this.toHost(refusalAnswer(refusal, hint));
   }
 
   async #fromHost(m: RpcMessage): Promise<void> {

@@ -9,3 +9,10 @@ export { SqlStoreError } from './errors.js';
 export { assertSchemaCurrent, getSchemaVersion, type MigrateResult, migrate } from './migrate.js';
 export { MIGRATIONS, type Migration, SCHEMA_VERSION } from './migrations.js';
 export type { SqlQueryable } from './sql-db.js';
+export type { ToolPinRecord, ToolPinStatus } from './tool-pin-rows.js';
+export {
+  createSqlToolPinStore,
+  type SqlToolPinStore,
+  type SqlToolPinStoreOptions,
+  type ToolPinKey,
+} from './tool-pin-store.js';

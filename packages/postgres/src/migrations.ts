@@ -9,7 +9,9 @@ export const MIGRATIONS_TABLE = 'argseal_schema_migrations';
 
 /**
  * Every schema step in version order (tables `argseal_proposals`, `argseal_grants`,
- * `argseal_audit`, `argseal_audit_head`, `argseal_proposal_calls`). {@link migrate} applies the ones a database lacks;
+ * `argseal_audit`, `argseal_audit_head`, `argseal_proposal_calls`; version 3 adds
+ * `argseal_tool_definitions`, the MCP tool-definition pins of `@argseal/mcp`). {@link migrate}
+ * applies the ones a database lacks;
  * exported so teams that run their own migration tool can copy the SQL.
  */
 export const MIGRATIONS: readonly Migration[] = [
@@ -91,6 +93,32 @@ export const MIGRATIONS: readonly Migration[] = [
       // an 0.1 database: every stored proposal is the latest proposal of its own call
       `INSERT INTO argseal_proposal_calls (agent, tool, tool_call_id, proposal_id)
         SELECT agent, tool, tool_call_id, id FROM argseal_proposals ORDER BY seq`,
+    ],
+  },
+  {
+    // 0.3: MCP tool-definition pins (@argseal/mcp).
+    version: 3,
+    name: 'mcp_tool_definition_pins',
+    statements: [
+      `CREATE TABLE argseal_tool_definitions (
+        id text PRIMARY KEY,
+        seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+        agent text NOT NULL,
+        server text NOT NULL,
+        tool text NOT NULL,
+        definition_hash text NOT NULL CHECK (definition_hash ~ '^[0-9a-f]{64}$'),
+        definition_json text NOT NULL,
+        status text NOT NULL CHECK (status IN ('pending', 'approved', 'rejected', 'superseded')),
+        previous_hash text,
+        observed_at timestamptz NOT NULL DEFAULT now(),
+        decided_by text,
+        decided_at timestamptz,
+        note text,
+        UNIQUE (agent, server, tool, definition_hash)
+      )`,
+      `CREATE UNIQUE INDEX argseal_tool_definitions_one_pin
+        ON argseal_tool_definitions (agent, server, tool) WHERE status = 'approved'`,
+      'CREATE INDEX argseal_tool_definitions_status ON argseal_tool_definitions (status, seq)',
     ],
   },
 ];

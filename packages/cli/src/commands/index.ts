@@ -2,6 +2,7 @@ import { auditCommand } from './audit.js';
 import { canonicalizeCommand } from './canonicalize.js';
 import { consoleCommand } from './console.js';
 import { hashCommand } from './hash.js';
+import { mcpCommand } from './mcp.js';
 import type { CliCommand } from './types.js';
 
 /** Every `argseal` subcommand, in help order. Add a command: one file, one line here. */
@@ -10,6 +11,7 @@ export const COMMANDS: readonly CliCommand[] = [
   hashCommand,
   consoleCommand,
   auditCommand,
+  mcpCommand,
 ];
 
 export function findCommand(name: string): CliCommand | undefined {

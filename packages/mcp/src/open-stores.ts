@@ -1,0 +1,64 @@
+import type { ApprovalStore, AuditSink } from '@argseal/core';
+import {
+  createSqlApprovalStore,
+  createSqlAuditLog,
+  migrate,
+  openEmbeddedDatabase,
+  type SqlQueryable,
+} from '@argseal/postgres';
+import { McpSealError } from './errors.js';
+import { sqlPinStore } from './pins/sql-pin-store.js';
+import type { ToolPinStore } from './pins/types.js';
+
+/** Default embedded PGlite directory of `argseal mcp`, relative to the working directory. */
+export const DEFAULT_MCP_DATA_DIR = '.argseal/mcp';
+
+/** Approvals, pins and the audit chain in one SQL database. */
+export interface McpStores {
+  approvals: ApprovalStore;
+  pins: ToolPinStore;
+  audit: AuditSink;
+  db: SqlQueryable;
+  /** Where the data lives (no credentials). */
+  description: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the proxy's storage: PostgreSQL when `databaseUrl` is given (needs the `pg`
+ * package; many proxies and one console can share it), else an embedded PGlite directory
+ * (one process at a time). Both are migrated.
+ */
+export async function openMcpStores(options: { dataDir?: string; databaseUrl?: string } = {}): Promise<McpStores> {
+  let db: SqlQueryable;
+  let close: () => Promise<void>;
+  let description: string;
+  if (options.databaseUrl) {
+    let pg: { default: { Pool: new (o: { connectionString: string }) => SqlQueryable & { end(): Promise<void> } } };
+    try {
+      pg = (await import('pg' as string)) as typeof pg;
+    } catch (cause) {
+      throw new McpSealError('invalid_config', 'install the pg package to use a database URL', { cause });
+    }
+    const pool = new pg.default.Pool({ connectionString: options.databaseUrl });
+    await migrate(pool);
+    db = pool;
+    close = () => pool.end();
+    description = 'PostgreSQL';
+  } else {
+    const dir = options.dataDir ?? DEFAULT_MCP_DATA_DIR;
+    const embedded = await openEmbeddedDatabase(dir);
+    db = embedded;
+    close = () => embedded.close();
+    description = `embedded PGlite in ${dir}`;
+  }
+  const audit = createSqlAuditLog(db);
+  return {
+    approvals: createSqlApprovalStore(db, { audit }),
+    pins: sqlPinStore(db, { audit }),
+    audit,
+    db,
+    description,
+    close,
+  };
+}

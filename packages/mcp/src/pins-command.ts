@@ -1,0 +1,65 @@
+import type { McpProxyConfig } from './config-types.js';
+import { openMcpStores } from './open-stores.js';
+import type { PinStatus } from './pins/types.js';
+import type { McpCliIo } from './run-mcp-cli.js';
+
+const STATUSES = new Set(['pending', 'approved', 'rejected', 'superseded', 'all']);
+
+/**
+ * `argseal mcp pins list [--status S]`, `show ID`, `approve ID --approver NAME`,
+ * `reject ID --approver NAME`: tool-definition pins in the proxy's store (the embedded
+ * directory only while no proxy has it open; PostgreSQL any time).
+ */
+export async function runPinsCommand(
+  args: readonly string[],
+  values: { approver?: string; status?: string; note?: string },
+  config: McpProxyConfig,
+  storeOptions: { dataDir?: string; databaseUrl?: string },
+  io: McpCliIo,
+): Promise<number> {
+  const [verb, id] = args;
+  const status = values.status ?? 'pending';
+  if (verb === undefined || !['list', 'show', 'approve', 'reject'].includes(verb) || !STATUSES.has(status)) {
+    io.stderr('usage: argseal mcp pins list|show|approve|reject [ID] [--approver NAME] [--status S]\n');
+    return 64;
+  }
+  if (verb !== 'list' && !id) {
+    io.stderr(`argseal mcp pins ${verb}: missing ID\n`);
+    return 64;
+  }
+  const stores = await openMcpStores(storeOptions);
+  try {
+    const agent = config.agent ?? 'mcp';
+    if (verb === 'list') {
+      for (const r of await stores.pins.list({ status: status as PinStatus | 'all', agent })) {
+        io.stdout(`${r.id}\t${r.status}\t${r.server}/${r.tool}\t${r.definitionHash}\n`);
+      }
+      return 0;
+    }
+    if (verb === 'show') {
+      const record = await stores.pins.get(id as string);
+      if (!record) {
+        io.stderr('argseal mcp pins: pin_not_found\n');
+        return 1;
+      }
+      io.stdout(`${JSON.stringify(record, null, 2)}\n`);
+      return 0;
+    }
+    if (!values.approver) {
+      io.stderr(`argseal mcp pins ${verb}: --approver NAME is required\n`);
+      return 64;
+    }
+    const decided = await stores.pins.decide(id as string, {
+      decision: verb === 'approve' ? 'approve' : 'reject',
+      approver: values.approver,
+      ...(values.note ? { note: values.note } : {}),
+    });
+    io.stdout(`${decided.id}\t${decided.status}\t${decided.server}/${decided.tool}\n`);
+    return 0;
+  } catch (error) {
+    io.stderr(`argseal mcp pins: ${(error as { code?: string }).code ?? 'error'}\n`);
+    return 1;
+  } finally {
+    await stores.close();
+  }
+}

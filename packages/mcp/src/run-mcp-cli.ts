@@ -1,0 +1,110 @@
+import { parseArgs } from 'node:util';
+import type { McpProxyConfig, McpServerConfig } from './config-types.js';
+import { checkConfig } from './check-config.js';
+import { McpSealError } from './errors.js';
+import { loadConfig } from './load-config.js';
+import { openMcpStores } from './open-stores.js';
+import { runPinsCommand } from './pins-command.js';
+import { createMcpProxy } from './proxy.js';
+import { serveHttp } from './serve-http.js';
+import { serveStdio } from './serve-stdio.js';
+
+/** Where `runMcpCli` writes (never the protocol channel: stdio mode owns stdout). */
+export interface McpCliIo {
+  stderr: (text: string) => void;
+  stdout: (text: string) => void;
+}
+
+/** Usage of `argseal mcp`. */
+export const MCP_USAGE = `usage: argseal mcp [--config FILE] [--name NAME] [--http PORT] [--data-dir DIR | --database-url URL] -- COMMAND [ARGS...]
+       argseal mcp pins list|show|approve|reject [ID] [--approver NAME] [--status S] [--config FILE]
+`;
+
+const OPTIONS = {
+  config: { type: 'string' },
+  name: { type: 'string' },
+  http: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'database-url': { type: 'string' },
+  approver: { type: 'string' },
+  status: { type: 'string' },
+  note: { type: 'string' },
+} as const;
+
+function withUpstream(config: McpProxyConfig, name: string | undefined, command: readonly string[]): McpProxyConfig {
+  if (command.length === 0) return config;
+  const serverName = name ?? (Object.keys(config.servers).length === 1 ? Object.keys(config.servers)[0]! : 'upstream');
+  const base: McpServerConfig = config.servers[serverName] ?? {};
+  return {
+    ...config,
+    servers: { ...config.servers, [serverName]: { ...base, command: command[0], args: command.slice(1) } },
+  };
+}
+
+/**
+ * `argseal mcp`: runs the sealing proxy (stdio by default, streamable HTTP with `--http`)
+ * or the `pins` subcommand. Resolves with the exit status when the host disconnects.
+ */
+export async function runMcpCli(argv: readonly string[], io: McpCliIo): Promise<number> {
+  const split = argv.indexOf('--');
+  const own = split === -1 ? [...argv] : argv.slice(0, split);
+  const command = split === -1 ? [] : argv.slice(split + 1);
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch {
+    io.stderr(MCP_USAGE);
+    return 64;
+  }
+  const { values, positionals } = parsed;
+  try {
+    const loaded = values.config ? await loadConfig(values.config) : checkConfig({ servers: {} });
+    const config = withUpstream(loaded, values.name, command);
+    const storeOptions = {
+      dataDir: values['data-dir'] ?? config.store?.dataDir,
+      databaseUrl: values['database-url'] ?? config.store?.databaseUrl ?? process.env.DATABASE_URL,
+    };
+    if (positionals[0] === 'pins') return await runPinsCommand(positionals.slice(1), values, config, storeOptions, io);
+    if (positionals.length > 0 || Object.keys(config.servers).length === 0) {
+      io.stderr(MCP_USAGE);
+      return 64;
+    }
+    const stores = await openMcpStores(storeOptions);
+    const proxy = createMcpProxy({
+      agent: config.agent,
+      servers: Object.entries(config.servers).map(([name, c]) => ({ name, config: c })),
+      approvals: stores.approvals,
+      pins: stores.pins,
+      audit: stores.audit,
+      mode: config.mode,
+      elicitationApprovers: config.approvers?.elicitation,
+    });
+    if (values.http !== undefined) {
+      const port = Number(values.http);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new McpSealError('invalid_config', '--http needs a port');
+      const running = await serveHttp(proxy, { port, maxMessageLength: config.maxMessageLength });
+      io.stderr(`argseal mcp: streamable HTTP on ${running.url} (${stores.description})\n`);
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      await running.close();
+    } else {
+      const relay = await serveStdio(proxy, { maxMessageLength: config.maxMessageLength });
+      await new Promise<void>((resolve) => {
+        const onClose = relay.host.transport.onclose;
+        relay.host.transport.onclose = () => {
+          onClose?.();
+          resolve();
+        };
+      });
+      await relay.close();
+    }
+    await stores.close();
+    return 0;
+  } catch (error) {
+    const code = (error as { code?: unknown })?.code;
+    io.stderr(`argseal mcp: ${typeof code === 'string' ? code : 'error'}: ${(error as Error)?.message ?? String(error)}\n`);
+    return typeof code === 'string' && code.startsWith('invalid') ? 64 : 1;
+  }
+}
