@@ -18,7 +18,10 @@ export interface ServeHttpOptions {
   host?: '127.0.0.1' | '::1';
   /** Largest message text accepted (UTF-16 units). Default 4 MiB. */
   maxMessageLength?: number;
-  /** Concurrent host sessions, each with its own upstream connections. Default 16. */
+  /**
+   * Concurrent host sessions, each with its own upstream connections. Default 16; past it
+   * the least recently used session is closed.
+   */
   maxSessions?: number;
 }
 
@@ -33,6 +36,7 @@ interface Session {
   transport: StreamableHTTPServerTransport;
   ledger: RawCallLedger;
   relay: McpRelay;
+  usedAt: number;
 }
 
 const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -63,12 +67,20 @@ export async function serveHttp(proxy: McpProxy, options: ServeHttpOptions = {})
       onsessioninitialized: (id) => void sessions.set(id, session),
     });
     const relay = await proxy.connect({ transport, ledger });
-    const session: Session = { transport, ledger, relay };
+    const session: Session = { transport, ledger, relay, usedAt: Date.now() };
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
       void relay.close();
     };
     return session;
+  }
+
+  async function evictOldest(): Promise<void> {
+    let oldest: [string, Session] | undefined;
+    for (const entry of sessions) if (!oldest || entry[1].usedAt < oldest[1].usedAt) oldest = entry;
+    if (!oldest) return;
+    sessions.delete(oldest[0]);
+    await oldest[1].relay.close();
   }
 
   async function post(req: IncomingMessage, res: ServerResponse, existing: Session | undefined) {
@@ -83,7 +95,7 @@ export async function serveHttp(proxy: McpProxy, options: ServeHttpOptions = {})
     let session = existing;
     if (!session) {
       if (message.method !== 'initialize') return json(res, 400, { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: No valid session ID provided' } });
-      if (sessions.size >= (options.maxSessions ?? 16)) return json(res, 503, { jsonrpc: '2.0', error: { code: -32000, message: 'too many sessions' } });
+      if (sessions.size >= (options.maxSessions ?? 16)) await evictOldest();
       session = await newSession();
     }
     if (argumentsText !== undefined && message.id != null) session.ledger.record(message.id, argumentsText);
@@ -94,8 +106,11 @@ export async function serveHttp(proxy: McpProxy, options: ServeHttpOptions = {})
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname !== '/mcp') return json(res, 404, { error: 'not_found' });
+      // DNS rebinding: only our own loopback Host (checked again by the SDK transport)
+      if (!allowedHosts.includes(req.headers.host ?? '')) return json(res, 403, { jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: invalid Host header' } });
       const id = req.headers['mcp-session-id'];
       const existing = typeof id === 'string' ? sessions.get(id) : undefined;
+      if (existing) existing.usedAt = Date.now();
       if (typeof id === 'string' && !existing) return json(res, 404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' } });
       if (req.method === 'POST') return post(req, res, existing);
       if (!existing) return json(res, 400, { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: No valid session ID provided' } });
