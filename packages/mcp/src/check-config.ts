@@ -2,7 +2,18 @@ import type { McpProxyConfig } from './config-types.js';
 import { McpSealError } from './errors.js';
 
 const TOP = new Set(['agent', 'servers', 'approvers', 'store', 'maxMessageLength', 'mode']);
-const SERVER = new Set(['command', 'args', 'env', 'cwd', 'url', 'policy', 'tools', 'trusted', 'egress', 'pinning']);
+const SERVER = new Set([
+  'command',
+  'args',
+  'env',
+  'cwd',
+  'url',
+  'policy',
+  'tools',
+  'trusted',
+  'egress',
+  'pinning',
+]);
 const RULES = new Set(['allow', 'deny', 'require_approval']);
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -19,7 +30,8 @@ function checkKeys(where: string, value: Record<string, unknown>, allowed: Set<s
 
 function checkRule(where: string, rule: unknown): void {
   if (typeof rule === 'function') return;
-  if (typeof rule !== 'string' || !RULES.has(rule)) bad(where, 'a rule is "allow", "deny", "require_approval" or a policy function');
+  if (typeof rule !== 'string' || !RULES.has(rule))
+    bad(where, 'a rule is "allow", "deny", "require_approval" or a policy function');
 }
 
 function checkServer(where: string, s: unknown): void {
@@ -29,7 +41,10 @@ function checkServer(where: string, s: unknown): void {
     if (s[key] !== undefined && typeof s[key] !== 'string') bad(where, `${key} must be a string`);
   }
   if (s.args !== undefined && !isStringArray(s.args)) bad(where, 'args must be a list of strings');
-  if (s.env !== undefined && (!isRecord(s.env) || !Object.values(s.env).every((v) => typeof v === 'string'))) {
+  if (
+    s.env !== undefined &&
+    (!isRecord(s.env) || !Object.values(s.env).every((v) => typeof v === 'string'))
+  ) {
     bad(where, 'env must map names to strings');
   }
   if (s.policy !== undefined) checkRule(`${where}.policy`, s.policy);
@@ -37,7 +52,8 @@ function checkServer(where: string, s: unknown): void {
     if (!isRecord(s.tools)) bad(where, 'tools must be an object');
     for (const [name, rule] of Object.entries(s.tools)) checkRule(`${where}.tools.${name}`, rule);
   }
-  if (s.trusted !== undefined && typeof s.trusted !== 'boolean') bad(where, 'trusted must be a boolean');
+  if (s.trusted !== undefined && typeof s.trusted !== 'boolean')
+    bad(where, 'trusted must be a boolean');
   if (s.egress !== undefined && !isRecord(s.egress)) bad(where, 'egress must be an object');
   if (s.pinning !== undefined && s.pinning !== 'approve' && s.pinning !== 'trust-first-use') {
     bad(where, 'pinning is "approve" or "trust-first-use"');
@@ -48,27 +64,34 @@ function checkServer(where: string, s: unknown): void {
 export function checkConfig(value: unknown, where = 'config'): McpProxyConfig {
   if (!isRecord(value)) bad(where, 'must be an object');
   checkKeys(where, value, TOP);
-  if (value.agent !== undefined && (typeof value.agent !== 'string' || value.agent === '')) bad(where, 'agent must be a non-empty string');
+  if (value.agent !== undefined && (typeof value.agent !== 'string' || value.agent === ''))
+    bad(where, 'agent must be a non-empty string');
   const servers = value.servers ?? {};
   if (!isRecord(servers)) bad(where, 'servers must be an object');
   for (const [name, s] of Object.entries(servers)) {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) bad(where, `server name "${name}" must be 1-64 of A-Z a-z 0-9 _ -`);
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(name))
+      bad(where, `server name "${name}" must be 1-64 of A-Z a-z 0-9 _ -`);
     checkServer(`${where}.servers.${name}`, s);
   }
   const approvers = value.approvers;
   if (approvers !== undefined) {
     if (!isRecord(approvers)) bad(where, 'approvers must be an object');
     checkKeys(`${where}.approvers`, approvers, new Set(['elicitation']));
-    if (approvers.elicitation !== undefined && !isStringArray(approvers.elicitation)) bad(where, 'approvers.elicitation must be a list of host names');
+    if (approvers.elicitation !== undefined && !isStringArray(approvers.elicitation))
+      bad(where, 'approvers.elicitation must be a list of host names');
   }
   const store = value.store;
   if (store !== undefined) {
     if (!isRecord(store)) bad(where, 'store must be an object');
     checkKeys(`${where}.store`, store, new Set(['dataDir', 'databaseUrl']));
   }
-  if (value.maxMessageLength !== undefined && (!Number.isSafeInteger(value.maxMessageLength) || (value.maxMessageLength as number) < 1024)) {
+  if (
+    value.maxMessageLength !== undefined &&
+    (!Number.isSafeInteger(value.maxMessageLength) || (value.maxMessageLength as number) < 1024)
+  ) {
     bad(where, 'maxMessageLength must be an integer of at least 1024');
   }
-  if (value.mode !== undefined && value.mode !== 'enforce' && value.mode !== 'shadow') bad(where, 'mode is "enforce" or "shadow"');
+  if (value.mode !== undefined && value.mode !== 'enforce' && value.mode !== 'shadow')
+    bad(where, 'mode is "enforce" or "shadow"');
   return { ...(value as unknown as McpProxyConfig), servers: servers as McpProxyConfig['servers'] };
 }

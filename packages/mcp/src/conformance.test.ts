@@ -9,32 +9,48 @@ import { serveHttp } from './serve-http.js';
 
 const tools = mcpToolsDir();
 
-describe.skipIf(!tools)('MCP conformance suite: server-everything direct vs through the proxy', () => {
-  const closers: (() => unknown)[] = [];
-  afterAll(async () => {
-    for (const close of closers) await close();
-  });
-
-  it('the proxied run passes every check the direct run passes', { timeout: 240_000 }, async () => {
-    const dir = tools as string;
-    const direct = await startEverythingHttp(dir);
-    closers.push(direct.close);
-    const proxy = createMcpProxy({
-      servers: [{ name: 'everything', config: { ...serverCommand(dir, 'server-everything'), policy: 'allow', pinning: 'trust-first-use' } }],
+describe.skipIf(!tools)(
+  'MCP conformance suite: server-everything direct vs through the proxy',
+  () => {
+    const closers: (() => unknown)[] = [];
+    afterAll(async () => {
+      for (const close of closers) await close();
     });
-    const proxied = await serveHttp(proxy);
-    closers.push(proxied.close);
-    const out = mkdtempSync(join(tmpdir(), 'argseal-conformance-'));
-    const [a, b] = await Promise.all([
-      conformance(dir, direct.url, join(out, 'direct')),
-      conformance(dir, proxied.url, join(out, 'proxied')),
-    ]);
-    console.info(
-      `[conformance] direct ${passed(a)} passed / ${failed(a)} failed; proxied ${passed(b)} passed / ${failed(b)} failed`,
-    );
-    expect(a.size).toBeGreaterThan(20);
-    const regressions = [...a].filter(([id, s]) => s === 'SUCCESS' && b.get(id) !== 'SUCCESS').map(([id]) => id);
-    expect(regressions).toEqual([]);
-    expect(passed(b)).toBeGreaterThanOrEqual(passed(a));
-  });
-});
+
+    it('the proxied run passes every check the direct run passes', {
+      timeout: 240_000,
+    }, async () => {
+      const dir = tools as string;
+      const direct = await startEverythingHttp(dir);
+      closers.push(direct.close);
+      const proxy = createMcpProxy({
+        servers: [
+          {
+            name: 'everything',
+            config: {
+              ...serverCommand(dir, 'server-everything'),
+              policy: 'allow',
+              pinning: 'trust-first-use',
+            },
+          },
+        ],
+      });
+      const proxied = await serveHttp(proxy);
+      closers.push(proxied.close);
+      const out = mkdtempSync(join(tmpdir(), 'argseal-conformance-'));
+      const [a, b] = await Promise.all([
+        conformance(dir, direct.url, join(out, 'direct')),
+        conformance(dir, proxied.url, join(out, 'proxied')),
+      ]);
+      console.info(
+        `[conformance] direct ${passed(a)} passed / ${failed(a)} failed; proxied ${passed(b)} passed / ${failed(b)} failed`,
+      );
+      expect(a.size).toBeGreaterThan(20);
+      const regressions = [...a]
+        .filter(([id, s]) => s === 'SUCCESS' && b.get(id) !== 'SUCCESS')
+        .map(([id]) => id);
+      expect(regressions).toEqual([]);
+      expect(passed(b)).toBeGreaterThanOrEqual(passed(a));
+    });
+  },
+);

@@ -26,7 +26,9 @@ export interface MessageRefusal {
   path: string;
 }
 
-export type DecodeResult = { ok: true; value: DecodedMessage } | { ok: false; refusal: MessageRefusal };
+export type DecodeResult =
+  | { ok: true; value: DecodedMessage }
+  | { ok: false; refusal: MessageRefusal };
 
 const isObject = (v: unknown): v is Record<string, JsonValue> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -59,10 +61,14 @@ function checkShape(value: JsonValue): MessageRefusal | undefined {
  */
 export function decodeMessage(text: string, limits: DecodeLimits = {}): DecodeResult {
   const maxLength = limits.maxLength ?? DEFAULT_MAX_MESSAGE_LENGTH;
-  if (text.length > maxLength) return { ok: false, refusal: { code: 'max_length_exceeded', path: '' } };
+  if (text.length > maxLength)
+    return { ok: false, refusal: { code: 'max_length_exceeded', path: '' } };
   let value: JsonValue;
   try {
-    value = parseStrictJson(text, { maxLength, maxDepth: (limits.maxDepth ?? 64) + ENVELOPE_DEPTH });
+    value = parseStrictJson(text, {
+      maxLength,
+      maxDepth: (limits.maxDepth ?? 64) + ENVELOPE_DEPTH,
+    });
   } catch (error) {
     const e = error as { code?: unknown; path?: unknown };
     return {

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { canonicalize, type JsonObject, type JsonValue, TOOL_DEFINITION_HASH_PREFIX } from '@argseal/core';
+import {
+  canonicalize,
+  type JsonObject,
+  type JsonValue,
+  TOOL_DEFINITION_HASH_PREFIX,
+} from '@argseal/core';
 
 /** The fields of an MCP tool definition that are pinned, in the order MCP lists them. */
 export const PINNED_FIELDS = [

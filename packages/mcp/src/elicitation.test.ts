@@ -3,11 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { ECHO_TOOL, fixtureServer } from './__fixtures__/fixture-server.js';
 import { proxiedClient, refusalOf } from './__fixtures__/proxied-client.js';
 
-async function hostWith(name: string, approvers: string[], answer: { approve: boolean } | 'cancel') {
+async function hostWith(
+  name: string,
+  approvers: string[],
+  answer: { approve: boolean } | 'cancel',
+) {
   const upstream = fixtureServer([ECHO_TOOL]);
   const t = await proxiedClient(
     {
-      servers: [{ name: 'fx', config: { tools: { echo: 'require_approval' }, pinning: 'trust-first-use' }, transport: upstream.transport }],
+      servers: [
+        {
+          name: 'fx',
+          config: { tools: { echo: 'require_approval' }, pinning: 'trust-first-use' },
+          transport: upstream.transport,
+        },
+      ],
       elicitationApprovers: approvers,
     },
     { name, capabilities: { elicitation: {} } },
@@ -22,7 +32,9 @@ async function hostWith(name: string, approvers: string[], answer: { approve: bo
 
 describe('approval by elicitation', () => {
   it('a trusted host approves: canonical arguments and hash shown, the call runs once', async () => {
-    const { t, upstream, asked } = await hostWith('trusted-host', ['trusted-host'], { approve: true });
+    const { t, upstream, asked } = await hostWith('trusted-host', ['trusted-host'], {
+      approve: true,
+    });
     try {
       const result = await t.client.callTool({ name: 'echo', arguments: { n: 1, message: 'hi' } });
       expect(result.isError).toBeFalsy();
@@ -38,7 +50,9 @@ describe('approval by elicitation', () => {
   });
 
   it('a host the config does not name is never asked; the call waits for the console', async () => {
-    const { t, upstream, asked } = await hostWith('other-host', ['trusted-host'], { approve: true });
+    const { t, upstream, asked } = await hostWith('other-host', ['trusted-host'], {
+      approve: true,
+    });
     try {
       const result = await t.client.callTool({ name: 'echo', arguments: { message: 'hi' } });
       expect(refusalOf(result)?.code).toBe('approval_required');
@@ -52,7 +66,10 @@ describe('approval by elicitation', () => {
   it('decline rejects; cancel leaves the proposal pending', async () => {
     const declined = await hostWith('trusted-host', ['trusted-host'], { approve: false });
     try {
-      const result = await declined.t.client.callTool({ name: 'echo', arguments: { message: 'no' } });
+      const result = await declined.t.client.callTool({
+        name: 'echo',
+        arguments: { message: 'no' },
+      });
       expect(refusalOf(result)).toMatchObject({ code: 'denied', stage: 'approval' });
       expect(declined.upstream.calls).toEqual([]);
     } finally {
@@ -60,7 +77,10 @@ describe('approval by elicitation', () => {
     }
     const cancelled = await hostWith('trusted-host', ['trusted-host'], 'cancel');
     try {
-      const result = await cancelled.t.client.callTool({ name: 'echo', arguments: { message: 'later' } });
+      const result = await cancelled.t.client.callTool({
+        name: 'echo',
+        arguments: { message: 'later' },
+      });
       expect(refusalOf(result)?.code).toBe('approval_required');
       expect(await cancelled.t.proxy.approvals.listPending()).toHaveLength(1);
     } finally {

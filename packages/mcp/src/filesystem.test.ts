@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,10 @@ describe.skipIf(!tools)('server-filesystem through the proxy (real server, SDK C
     t = await proxiedClient({
       agent: 'fs-agent',
       servers: [
-        { name: 'fs', config: { command, args: [...args, root], trusted: true, pinning: 'trust-first-use' } },
+        {
+          name: 'fs',
+          config: { command, args: [...args, root], trusted: true, pinning: 'trust-first-use' },
+        },
       ],
     });
   });
@@ -25,8 +28,13 @@ describe.skipIf(!tools)('server-filesystem through the proxy (real server, SDK C
 
   it('lists the pinned tools and runs a read-only tool without approval', async () => {
     const { tools: listed } = await t.client.listTools();
-    expect(listed.map((x) => x.name)).toEqual(expect.arrayContaining(['read_text_file', 'write_file', 'edit_file']));
-    const read = await t.client.callTool({ name: 'read_text_file', arguments: { path: join(root, 'hello.txt') } });
+    expect(listed.map((x) => x.name)).toEqual(
+      expect.arrayContaining(['read_text_file', 'write_file', 'edit_file']),
+    );
+    const read = await t.client.callTool({
+      name: 'read_text_file',
+      arguments: { path: join(root, 'hello.txt') },
+    });
     expect(read.isError).toBeFalsy();
     expect(textOf(read)).toBe('hello\n');
   });
@@ -43,10 +51,19 @@ describe.skipIf(!tools)('server-filesystem through the proxy (real server, SDK C
     expect(existsSync(target)).toBe(false);
 
     const pending = await t.proxy.approvals.findPending(refusal.proposalHash!);
-    expect(pending?.argsCanonicalJson).toBe(JSON.stringify({ content: args.content, path: target }));
-    await t.proxy.approvals.decide(refusal.proposalHash!, { decision: 'approve', approver: 'alice', proposalId: refusal.proposalId });
+    expect(pending?.argsCanonicalJson).toBe(
+      JSON.stringify({ content: args.content, path: target }),
+    );
+    await t.proxy.approvals.decide(refusal.proposalHash!, {
+      decision: 'approve',
+      approver: 'alice',
+      proposalId: refusal.proposalId,
+    });
 
-    const changed = await t.client.callTool({ name: 'write_file', arguments: { ...args, content: 'swapped\n' } });
+    const changed = await t.client.callTool({
+      name: 'write_file',
+      arguments: { ...args, content: 'swapped\n' },
+    });
     expect(refusalOf(changed)?.code).toBe('approval_required');
     expect(refusalOf(changed)?.proposalHash).not.toBe(refusal.proposalHash);
     expect(existsSync(target)).toBe(false);
@@ -73,7 +90,13 @@ describe.skipIf(!tools)('server-filesystem through the proxy (real server, SDK C
     const records = await t.audit.records();
     expect((await verifyAuditChain(records)).ok).toBe(true);
     const types = new Set(records.map((r) => r.type));
-    for (const type of ['tool_definition_observed', 'tool_definition_approved', 'executed', 'approval_requested', 'approval_consumed']) {
+    for (const type of [
+      'tool_definition_observed',
+      'tool_definition_approved',
+      'executed',
+      'approval_requested',
+      'approval_consumed',
+    ]) {
       expect(types.has(type as never)).toBe(true);
     }
   });

@@ -1,3 +1,4 @@
+export { checkConfig } from './check-config.js';
 export type {
   McpCallContext,
   McpProxyConfig,
@@ -5,9 +6,12 @@ export type {
   McpServerConfig,
 } from './config-types.js';
 export { DEFAULT_MAX_MESSAGE_LENGTH } from './decode-message.js';
-export { digestDefinition, PINNED_FIELDS, type DefinitionDigest } from './definition-hash.js';
+export { type DefinitionDigest, digestDefinition, PINNED_FIELDS } from './definition-hash.js';
 export { McpSealError, type McpSealErrorCode } from './errors.js';
+export { loadConfig } from './load-config.js';
+export { DEFAULT_MCP_DATA_DIR, type McpStores, openMcpStores } from './open-stores.js';
 export { createMemoryPinStore, type PinStoreOptions } from './pins/memory-pin-store.js';
+export { sqlPinStore } from './pins/sql-pin-store.js';
 export type {
   ListPinsFilter,
   ObserveResult,
@@ -20,11 +24,7 @@ export type {
 export { createMcpProxy, type McpProxy, type McpProxyOptions, type ProxyServer } from './proxy.js';
 export { type CallRefusal, REFUSAL_META_KEY, type RefusalStage } from './refusal-result.js';
 export type { McpRelay } from './relay.js';
-export { type ServeStdioOptions, serveStdio } from './serve-stdio.js';
-export { FIRST_USE_APPROVER } from './tool-catalog.js';
-export { checkConfig } from './check-config.js';
-export { loadConfig } from './load-config.js';
-export { DEFAULT_MCP_DATA_DIR, type McpStores, openMcpStores } from './open-stores.js';
-export { sqlPinStore } from './pins/sql-pin-store.js';
 export { MCP_USAGE, type McpCliIo, runMcpCli } from './run-mcp-cli.js';
 export { type RunningHttpProxy, type ServeHttpOptions, serveHttp } from './serve-http.js';
+export { type ServeStdioOptions, serveStdio } from './serve-stdio.js';
+export { FIRST_USE_APPROVER } from './tool-catalog.js';

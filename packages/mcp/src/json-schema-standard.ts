@@ -55,9 +55,15 @@ function issuesOf(errors: readonly ErrorObject[] | null | undefined): StandardSc
  *
  * @throws {McpSealError} `invalid_config` when ajv cannot compile the schema.
  */
-export function jsonSchemaStandard(tool: string, schema: unknown): StandardSchemaV1<unknown, unknown> {
+export function jsonSchemaStandard(
+  tool: string,
+  schema: unknown,
+): StandardSchemaV1<unknown, unknown> {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw new McpSealError('invalid_config', `tool "${tool}": inputSchema must be a JSON Schema object`);
+    throw new McpSealError(
+      'invalid_config',
+      `tool "${tool}": inputSchema must be a JSON Schema object`,
+    );
   }
   let validate: ValidateFunction;
   try {

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseStrictJson } from '@argseal/core';
+import { checkConfig } from './check-config.js';
 import type { McpProxyConfig } from './config-types.js';
 import { McpSealError } from './errors.js';
-import { checkConfig } from './check-config.js';
 
 /**
  * Reads the proxy config: a `.json` file (strictly decoded: duplicate keys refused) or a
@@ -22,7 +22,9 @@ export async function loadConfig(file: string, cwd = process.cwd()): Promise<Mcp
     try {
       value = ((await import(pathToFileURL(path).href)) as { default?: unknown }).default;
     } catch (cause) {
-      throw new McpSealError('config_not_found', `cannot load the config module ${file}`, { cause });
+      throw new McpSealError('config_not_found', `cannot load the config module ${file}`, {
+        cause,
+      });
     }
   } else {
     let text: string;

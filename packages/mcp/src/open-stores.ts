@@ -29,16 +29,24 @@ export interface McpStores {
  * package; many proxies and one console can share it), else an embedded PGlite directory
  * (one process at a time). Both are migrated.
  */
-export async function openMcpStores(options: { dataDir?: string; databaseUrl?: string } = {}): Promise<McpStores> {
+export async function openMcpStores(
+  options: { dataDir?: string; databaseUrl?: string } = {},
+): Promise<McpStores> {
   let db: SqlQueryable;
   let close: () => Promise<void>;
   let description: string;
   if (options.databaseUrl) {
-    let pg: { default: { Pool: new (o: { connectionString: string }) => SqlQueryable & { end(): Promise<void> } } };
+    let pg: {
+      default: {
+        Pool: new (o: { connectionString: string }) => SqlQueryable & { end(): Promise<void> };
+      };
+    };
     try {
       pg = (await import('pg' as string)) as typeof pg;
     } catch (cause) {
-      throw new McpSealError('invalid_config', 'install the pg package to use a database URL', { cause });
+      throw new McpSealError('invalid_config', 'install the pg package to use a database URL', {
+        cause,
+      });
     }
     const pool = new pg.default.Pool({ connectionString: options.databaseUrl });
     await migrate(pool);

@@ -19,8 +19,14 @@ export async function runPinsCommand(
 ): Promise<number> {
   const [verb, id] = args;
   const status = values.status ?? 'pending';
-  if (verb === undefined || !['list', 'show', 'approve', 'reject'].includes(verb) || !STATUSES.has(status)) {
-    io.stderr('usage: argseal mcp pins list|show|approve|reject [ID] [--approver NAME] [--status S]\n');
+  if (
+    verb === undefined ||
+    !['list', 'show', 'approve', 'reject'].includes(verb) ||
+    !STATUSES.has(status)
+  ) {
+    io.stderr(
+      'usage: argseal mcp pins list|show|approve|reject [ID] [--approver NAME] [--status S]\n',
+    );
     return 64;
   }
   if (verb !== 'list' && !id) {

@@ -20,11 +20,15 @@ function ruleOf(rule: McpRule): ToolPolicy<McpCallContext> {
 
 /** Top-level string properties of an input schema that hold URLs (format uri/url or a url-ish name). */
 function urlPaths(inputSchema: unknown): string[] {
-  const props = (inputSchema as { properties?: Record<string, { type?: unknown; format?: unknown }> })
-    ?.properties;
+  const props = (
+    inputSchema as { properties?: Record<string, { type?: unknown; format?: unknown }> }
+  )?.properties;
   if (typeof props !== 'object' || props === null) return [];
   return Object.entries(props)
-    .filter(([key, p]) => p?.format === 'uri' || p?.format === 'url' || /^(url|uri|href|endpoint)$/i.test(key))
+    .filter(
+      ([key, p]) =>
+        p?.format === 'uri' || p?.format === 'url' || /^(url|uri|href|endpoint)$/i.test(key),
+    )
     .map(([key]) => `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
 }
 

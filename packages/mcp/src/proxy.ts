@@ -56,7 +56,12 @@ export function createMcpProxy(options: McpProxyOptions): McpProxy {
   const agent = options.agent ?? 'mcp';
   const approvals = options.approvals ?? createMemoryApprovalStore({ audit: options.audit });
   const pins = options.pins ?? createMemoryPinStore({ audit: options.audit });
-  const sealer: Sealer = createSealer({ agent, approvals, audit: options.audit, mode: options.mode });
+  const sealer: Sealer = createSealer({
+    agent,
+    approvals,
+    audit: options.audit,
+    mode: options.mode,
+  });
   return {
     agent,
     approvals,
@@ -66,7 +71,10 @@ export function createMcpProxy(options: McpProxyOptions): McpProxy {
       const servers = options.servers.map((s) => ({
         name: s.name,
         config: s.config,
-        upstream: new Upstream(s.name, s.transport ? s.transport() : upstreamTransport(s.name, s.config)),
+        upstream: new Upstream(
+          s.name,
+          s.transport ? s.transport() : upstreamTransport(s.name, s.config),
+        ),
       }));
       const relay = new McpRelay(host, {
         agent,

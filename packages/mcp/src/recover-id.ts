@@ -20,7 +20,8 @@ export function recoverId(text: string, maxLength: number): RefusedMessageHint {
       return { id: null, isToolCall: false };
     }
     const id =
-      typeof value.id === 'string' || (typeof value.id === 'number' && Number.isSafeInteger(value.id))
+      typeof value.id === 'string' ||
+      (typeof value.id === 'number' && Number.isSafeInteger(value.id))
         ? value.id
         : null;
     return { id, isToolCall: id !== null && value.method === 'tools/call' };

@@ -10,8 +10,18 @@ import { refusalResult } from './refusal-result.js';
  */
 export function refusalAnswer(refusal: MessageRefusal, hint: RefusedMessageHint): RpcMessage {
   if (hint.id !== null && hint.isToolCall) {
-    const result = refusalResult({ code: refusal.code, stage: 'decode', tool: '(unknown)', path: refusal.path });
+    const result = refusalResult({
+      code: refusal.code,
+      stage: 'decode',
+      tool: '(unknown)',
+      path: refusal.path,
+    });
     return { jsonrpc: '2.0', id: hint.id, result };
   }
-  return rpcError(hint.id, RPC_PARSE_ERROR, `argseal refused the message: ${refusal.code}`, refusal.code);
+  return rpcError(
+    hint.id,
+    RPC_PARSE_ERROR,
+    `argseal refused the message: ${refusal.code}`,
+    refusal.code,
+  );
 }

@@ -12,17 +12,23 @@ import {
   type RpcMessage,
   rpcError,
 } from './json-rpc.js';
+import type { ToolPinStore } from './pins/types.js';
 import type { RefusedMessageHint } from './recover-id.js';
 import { refusalAnswer } from './refusal-answer.js';
 import type { Sealer } from './sealed-call.js';
 import { ToolCalls } from './tool-calls.js';
 import { ToolLists, type UpstreamServer } from './tool-lists.js';
-import type { ToolPinStore } from './pins/types.js';
 import type { Upstream } from './upstream.js';
 
 /** Audits a refused message text with stage and code only (never its text). */
-export async function auditRefusal(audit: AuditSink | undefined, agent: string, r: MessageRefusal): Promise<void> {
-  await audit?.append({ type: 'invalid', agent, error: { stage: 'decode', code: r.code, path: r.path } }).catch(() => undefined);
+export async function auditRefusal(
+  audit: AuditSink | undefined,
+  agent: string,
+  r: MessageRefusal,
+): Promise<void> {
+  await audit
+    ?.append({ type: 'invalid', agent, error: { stage: 'decode', code: r.code, path: r.path } })
+    .catch(() => undefined);
 }
 
 /** Options of {@link McpRelay}. */
@@ -70,19 +76,33 @@ export class McpRelay {
     this.host = host;
     this.#o = options;
     this.#primary = options.servers[0]!.upstream;
-    this.lists = new ToolLists(options.agent, options.servers, options.pins, options.audit, options.pinPollMs);
+    this.lists = new ToolLists(
+      options.agent,
+      options.servers,
+      options.pins,
+      options.audit,
+      options.pinPollMs,
+    );
     this.lists.onChanged = () => {
-      if (this.#initialized) void this.toHost({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+      if (this.#initialized)
+        void this.toHost({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
     };
-    this.calls = new ToolCalls(this, options.sealer, options.audit, options.elicitationApprovers ?? []);
+    this.calls = new ToolCalls(
+      this,
+      options.sealer,
+      options.audit,
+      options.elicitationApprovers ?? [],
+    );
     for (const s of options.servers) {
       s.upstream.onmessage = (m) => this.#fromUpstreamMessage(s, m);
       s.upstream.onclose = () => void this.close();
     }
     host.transport.onmessage = (m) => void this.#fromHost(m as unknown as RpcMessage);
     host.transport.onclose = () => void this.close();
-    (host.transport as { onrefused?: unknown }).onrefused = (r: MessageRefusal, h: RefusedMessageHint) =>
-      void this.refused(r, h);
+    (host.transport as { onrefused?: unknown }).onrefused = (
+      r: MessageRefusal,
+      h: RefusedMessageHint,
+    ) => void this.refused(r, h);
   }
 
   async start(): Promise<void> {
@@ -92,7 +112,10 @@ export class McpRelay {
 
   toHost(message: RpcMessage, relatedRequestId?: RpcId): Promise<void> {
     return this.host.transport
-      .send(message as unknown as JSONRPCMessage, relatedRequestId !== undefined ? { relatedRequestId } : undefined)
+      .send(
+        message as unknown as JSONRPCMessage,
+        relatedRequestId !== undefined ? { relatedRequestId } : undefined,
+      )
       .catch(() => undefined);
   }
 
@@ -142,7 +165,9 @@ export class McpRelay {
     await upstream.send({ ...m, id: upstreamId }).catch(async () => {
       this.#forwarded.delete(idKey(upstreamId));
       this.#byHost.delete(idKey(m.id));
-      await this.toHost(rpcError(m.id, RPC_INTERNAL_ERROR, 'upstream unavailable', 'upstream_unavailable'));
+      await this.toHost(
+        rpcError(m.id, RPC_INTERNAL_ERROR, 'upstream unavailable', 'upstream_unavailable'),
+      );
     });
   }
 
@@ -154,7 +179,8 @@ export class McpRelay {
 
   #trackProgress(m: RpcMessage & { id: RpcId }): void {
     const token = (m.params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
-    if (typeof token === 'string' || typeof token === 'number') this.#progress.set(idKey(token), m.id);
+    if (typeof token === 'string' || typeof token === 'number')
+      this.#progress.set(idKey(token), m.id);
   }
 
   async #initialize(m: RpcMessage & { id: RpcId }): Promise<void> {
@@ -164,14 +190,21 @@ export class McpRelay {
     );
     const primary = answers[0];
     if (!primary || primary.error || !primary.result) {
-      await this.toHost(primary?.error ? { ...primary, id: m.id } : rpcError(m.id, RPC_INTERNAL_ERROR, 'upstream unavailable', 'upstream_unavailable'));
+      await this.toHost(
+        primary?.error
+          ? { ...primary, id: m.id }
+          : rpcError(m.id, RPC_INTERNAL_ERROR, 'upstream unavailable', 'upstream_unavailable'),
+      );
       return;
     }
     this.#o.servers.forEach((s, i) => {
       s.upstream.initializeResult = answers[i]?.result;
     });
     const capabilities = { ...((primary.result.capabilities as JsonObject | undefined) ?? {}) };
-    capabilities.tools = { ...((capabilities.tools as JsonObject | undefined) ?? {}), listChanged: true };
+    capabilities.tools = {
+      ...((capabilities.tools as JsonObject | undefined) ?? {}),
+      listChanged: true,
+    };
     await this.toHost({ jsonrpc: '2.0', id: m.id, result: { ...primary.result, capabilities } });
   }
 
@@ -183,7 +216,9 @@ export class McpRelay {
       this.calls.cancel(requestId);
       const target = this.#byHost.get(idKey(requestId));
       if (!target) return;
-      await target.upstream.send({ ...m, params: { ...m.params, requestId: target.upstreamId } }).catch(() => undefined);
+      await target.upstream
+        .send({ ...m, params: { ...m.params, requestId: target.upstreamId } })
+        .catch(() => undefined);
       return;
     }
     await Promise.all(this.#o.servers.map((s) => s.upstream.send(m).catch(() => undefined)));
@@ -212,7 +247,11 @@ export class McpRelay {
     if (m.method === 'notifications/cancelled') {
       const upstreamId = m.params?.requestId as RpcId | undefined;
       for (const [hostFacing, origin] of this.#fromUpstream) {
-        if (origin.upstream === s.upstream && upstreamId !== undefined && idKey(origin.id) === idKey(upstreamId)) {
+        if (
+          origin.upstream === s.upstream &&
+          upstreamId !== undefined &&
+          idKey(origin.id) === idKey(upstreamId)
+        ) {
           this.#fromUpstream.delete(hostFacing);
           const id = hostFacing.slice(hostFacing.indexOf(':') + 1);
           await this.toHost({ ...m, params: { ...m.params, requestId: id } });
@@ -222,7 +261,9 @@ export class McpRelay {
     }
     const token = (m.params as { progressToken?: unknown } | undefined)?.progressToken;
     const related =
-      typeof token === 'string' || typeof token === 'number' ? this.#progress.get(idKey(token)) : undefined;
+      typeof token === 'string' || typeof token === 'number'
+        ? this.#progress.get(idKey(token))
+        : undefined;
     await this.toHost(m, related);
   }
 

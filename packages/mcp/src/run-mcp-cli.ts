@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { McpProxyConfig, McpServerConfig } from './config-types.js';
 import { checkConfig } from './check-config.js';
+import type { McpProxyConfig, McpServerConfig } from './config-types.js';
 import { McpSealError } from './errors.js';
 import { loadConfig } from './load-config.js';
 import { openMcpStores } from './open-stores.js';
@@ -31,13 +31,22 @@ const OPTIONS = {
   note: { type: 'string' },
 } as const;
 
-function withUpstream(config: McpProxyConfig, name: string | undefined, command: readonly string[]): McpProxyConfig {
+function withUpstream(
+  config: McpProxyConfig,
+  name: string | undefined,
+  command: readonly string[],
+): McpProxyConfig {
   if (command.length === 0) return config;
-  const serverName = name ?? (Object.keys(config.servers).length === 1 ? Object.keys(config.servers)[0]! : 'upstream');
+  const serverName =
+    name ??
+    (Object.keys(config.servers).length === 1 ? Object.keys(config.servers)[0]! : 'upstream');
   const base: McpServerConfig = config.servers[serverName] ?? {};
   return {
     ...config,
-    servers: { ...config.servers, [serverName]: { ...base, command: command[0], args: command.slice(1) } },
+    servers: {
+      ...config.servers,
+      [serverName]: { ...base, command: command[0], args: command.slice(1) },
+    },
   };
 }
 
@@ -64,7 +73,8 @@ export async function runMcpCli(argv: readonly string[], io: McpCliIo): Promise<
       dataDir: values['data-dir'] ?? config.store?.dataDir,
       databaseUrl: values['database-url'] ?? config.store?.databaseUrl ?? process.env.DATABASE_URL,
     };
-    if (positionals[0] === 'pins') return await runPinsCommand(positionals.slice(1), values, config, storeOptions, io);
+    if (positionals[0] === 'pins')
+      return await runPinsCommand(positionals.slice(1), values, config, storeOptions, io);
     if (positionals.length > 0 || Object.keys(config.servers).length === 0) {
       io.stderr(MCP_USAGE);
       return 64;
@@ -81,7 +91,8 @@ export async function runMcpCli(argv: readonly string[], io: McpCliIo): Promise<
     });
     if (values.http !== undefined) {
       const port = Number(values.http);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new McpSealError('invalid_config', '--http needs a port');
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new McpSealError('invalid_config', '--http needs a port');
       const running = await serveHttp(proxy, { port, maxMessageLength: config.maxMessageLength });
       io.stderr(`argseal mcp: streamable HTTP on ${running.url} (${stores.description})\n`);
       await new Promise<void>((resolve) => {
@@ -104,7 +115,9 @@ export async function runMcpCli(argv: readonly string[], io: McpCliIo): Promise<
     return 0;
   } catch (error) {
     const code = (error as { code?: unknown })?.code;
-    io.stderr(`argseal mcp: ${typeof code === 'string' ? code : 'error'}: ${(error as Error)?.message ?? String(error)}\n`);
+    io.stderr(
+      `argseal mcp: ${typeof code === 'string' ? code : 'error'}: ${(error as Error)?.message ?? String(error)}\n`,
+    );
     return typeof code === 'string' && code.startsWith('invalid') ? 64 : 1;
   }
 }

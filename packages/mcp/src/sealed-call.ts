@@ -7,11 +7,10 @@ import {
   type AuditSink,
   createAuthorizer,
   defineTool,
-  type JsonObject,
   type JsonValue,
   type PolicyMode,
-  type ToolPolicy,
   ToolArgumentsValidationError,
+  type ToolPolicy,
 } from '@argseal/core';
 import type { McpCallContext } from './config-types.js';
 import type { RpcMessage } from './json-rpc.js';

@@ -49,10 +49,16 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
  * protection. Each POST body's raw text is strictly decoded before the SDK sees it (it is
  * handed over as `parsedBody`); refused texts are answered here and never forwarded.
  */
-export async function serveHttp(proxy: McpProxy, options: ServeHttpOptions = {}): Promise<RunningHttpProxy> {
+export async function serveHttp(
+  proxy: McpProxy,
+  options: ServeHttpOptions = {},
+): Promise<RunningHttpProxy> {
   const host = options.host ?? '127.0.0.1';
   if (host !== '127.0.0.1' && host !== '::1') {
-    throw new McpSealError('invalid_config', 'the HTTP proxy binds loopback only (127.0.0.1 or ::1)');
+    throw new McpSealError(
+      'invalid_config',
+      'the HTTP proxy binds loopback only (127.0.0.1 or ::1)',
+    );
   }
   const maxLength = options.maxMessageLength ?? DEFAULT_MAX_MESSAGE_LENGTH;
   const sessions = new Map<string, Session>();
@@ -85,20 +91,30 @@ export async function serveHttp(proxy: McpProxy, options: ServeHttpOptions = {})
 
   async function post(req: IncomingMessage, res: ServerResponse, existing: Session | undefined) {
     const body = await readBody(req, maxLength * 4);
-    const decoded = body.ok ? decodeMessage(body.text, { maxLength }) : { ok: false as const, refusal: { code: body.code, path: '' } };
+    const decoded = body.ok
+      ? decodeMessage(body.text, { maxLength })
+      : { ok: false as const, refusal: { code: body.code, path: '' } };
     if (!decoded.ok) {
       await auditRefusal(proxy.audit, proxy.agent, decoded.refusal);
-      const answer = refusalAnswer(decoded.refusal, body.ok ? recoverId(body.text, maxLength * 4) : { id: null, isToolCall: false });
+      const answer = refusalAnswer(
+        decoded.refusal,
+        body.ok ? recoverId(body.text, maxLength * 4) : { id: null, isToolCall: false },
+      );
       return json(res, answer.id === undefined ? 400 : 200, answer);
     }
     const { message, argumentsText } = decoded.value;
     let session = existing;
     if (!session) {
-      if (message.method !== 'initialize') return json(res, 400, { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: No valid session ID provided' } });
+      if (message.method !== 'initialize')
+        return json(res, 400, {
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Bad Request: No valid session ID provided' },
+        });
       if (sessions.size >= (options.maxSessions ?? 16)) await evictOldest();
       session = await newSession();
     }
-    if (argumentsText !== undefined && message.id != null) session.ledger.record(message.id, argumentsText);
+    if (argumentsText !== undefined && message.id != null)
+      session.ledger.record(message.id, argumentsText);
     await session.transport.handleRequest(req, res, message);
   }
 
@@ -107,16 +123,29 @@ export async function serveHttp(proxy: McpProxy, options: ServeHttpOptions = {})
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname !== '/mcp') return json(res, 404, { error: 'not_found' });
       // DNS rebinding: only our own loopback Host (checked again by the SDK transport)
-      if (!allowedHosts.includes(req.headers.host ?? '')) return json(res, 403, { jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: invalid Host header' } });
+      if (!allowedHosts.includes(req.headers.host ?? ''))
+        return json(res, 403, {
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Forbidden: invalid Host header' },
+        });
       const id = req.headers['mcp-session-id'];
       const existing = typeof id === 'string' ? sessions.get(id) : undefined;
       if (existing) existing.usedAt = Date.now();
-      if (typeof id === 'string' && !existing) return json(res, 404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' } });
+      if (typeof id === 'string' && !existing)
+        return json(res, 404, {
+          jsonrpc: '2.0',
+          error: { code: -32001, message: 'Session not found' },
+        });
       if (req.method === 'POST') return post(req, res, existing);
-      if (!existing) return json(res, 400, { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: No valid session ID provided' } });
+      if (!existing)
+        return json(res, 400, {
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Bad Request: No valid session ID provided' },
+        });
       await existing.transport.handleRequest(req, res);
     })().catch(() => {
-      if (!res.headersSent) json(res, 500, { jsonrpc: '2.0', error: { code: -32603, message: 'internal error' } });
+      if (!res.headersSent)
+        json(res, 500, { jsonrpc: '2.0', error: { code: -32603, message: 'internal error' } });
       else res.end();
     });
   });

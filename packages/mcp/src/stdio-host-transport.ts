@@ -1,7 +1,11 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { DEFAULT_MAX_MESSAGE_LENGTH, decodeMessage, type MessageRefusal } from './decode-message.js';
+import {
+  DEFAULT_MAX_MESSAGE_LENGTH,
+  decodeMessage,
+  type MessageRefusal,
+} from './decode-message.js';
 import type { RawCallLedger } from './raw-call-ledger.js';
 import { type RefusedMessageHint, recoverId } from './recover-id.js';
 
@@ -104,7 +108,8 @@ export class StdioHostTransport implements Transport {
       return;
     }
     const { message, argumentsText } = decoded.value;
-    if (argumentsText !== undefined && message.id != null) this.#o.ledger.record(message.id, argumentsText);
+    if (argumentsText !== undefined && message.id != null)
+      this.#o.ledger.record(message.id, argumentsText);
     this.onmessage?.(message as JSONRPCMessage);
   }
 

@@ -25,7 +25,12 @@ export class ToolCalls {
   #client: McpCallContext['client'];
   #capabilities: JsonObject | undefined;
 
-  constructor(relay: McpRelay, sealer: Sealer, audit: AuditSink | undefined, approvers: readonly string[]) {
+  constructor(
+    relay: McpRelay,
+    sealer: Sealer,
+    audit: AuditSink | undefined,
+    approvers: readonly string[],
+  ) {
     this.#relay = relay;
     this.#sealer = sealer;
     this.#audit = audit;
@@ -36,7 +41,10 @@ export class ToolCalls {
   setClient(params: JsonObject | undefined): void {
     const info = params?.clientInfo as { name?: unknown; version?: unknown } | undefined;
     if (typeof info?.name === 'string') {
-      this.#client = { name: info.name, version: typeof info.version === 'string' ? info.version : '' };
+      this.#client = {
+        name: info.name,
+        version: typeof info.version === 'string' ? info.version : '',
+      };
     }
     this.#capabilities = params?.capabilities as JsonObject | undefined;
   }
@@ -48,9 +56,15 @@ export class ToolCalls {
     }
     try {
       await this.#relay.lists.refresh();
-      await this.#relay.toHost({ jsonrpc: '2.0', id: m.id, result: { tools: this.#relay.lists.visibleTools() } });
+      await this.#relay.toHost({
+        jsonrpc: '2.0',
+        id: m.id,
+        result: { tools: this.#relay.lists.visibleTools() },
+      });
     } catch {
-      await this.#relay.toHost(rpcError(m.id, -32603, 'upstream tools/list failed', 'upstream_error'));
+      await this.#relay.toHost(
+        rpcError(m.id, -32603, 'upstream tools/list failed', 'upstream_error'),
+      );
     }
   }
 
@@ -100,7 +114,11 @@ export class ToolCalls {
     if (!entry) return this.#refuse(m, { code: 'unknown_tool', stage: 'definition', tool: name });
     if (!entry.spec) {
       const code = entry.status === 'invalid' ? 'invalid_definition' : 'definition_not_approved';
-      return this.#refuse(m, { code, stage: 'definition', tool: `${entry.server}/${entry.upstreamName}` });
+      return this.#refuse(m, {
+        code,
+        stage: 'definition',
+        tool: `${entry.server}/${entry.upstreamName}`,
+      });
     }
     const context: McpCallContext = {
       server: entry.server,
@@ -110,7 +128,8 @@ export class ToolCalls {
     };
     const forward = this.#forwarder(m, entry);
     let outcome = await this.#sealer.run(entry.spec, argumentsText, context, forward, signal);
-    if (outcome.type === 'suspended') outcome = await this.#elicit(m, entry, outcome, argumentsText, context, forward, signal);
+    if (outcome.type === 'suspended')
+      outcome = await this.#elicit(m, entry, outcome, argumentsText, context, forward, signal);
     return this.#answer(m, entry, outcome);
   }
 
@@ -120,7 +139,11 @@ export class ToolCalls {
       const upstreamId = upstream.nextId();
       const untrack = this.#relay.track(m.id, upstream, upstreamId);
       try {
-        const params: JsonObject = { ...(m.params ?? {}), name: entry.upstreamName, arguments: args };
+        const params: JsonObject = {
+          ...(m.params ?? {}),
+          name: entry.upstreamName,
+          arguments: args,
+        };
         return await upstream.requestWithId(upstreamId, 'tools/call', params, TOOL_CALL_TIMEOUT_MS);
       } finally {
         untrack();
@@ -157,7 +180,11 @@ export class ToolCalls {
     return this.#sealer.run(entry.spec!, argumentsText, context, forward, signal);
   }
 
-  #answer(m: { id: RpcId }, entry: CatalogEntry, outcome: SealedOutcome): RpcMessage | Promise<RpcMessage> {
+  #answer(
+    m: { id: RpcId },
+    entry: CatalogEntry,
+    outcome: SealedOutcome,
+  ): RpcMessage | Promise<RpcMessage> {
     const tool = entry.spec?.qualifiedName ?? entry.hostName;
     if (outcome.type === 'executed') return { ...outcome.response, id: m.id };
     if (outcome.type === 'suspended') {

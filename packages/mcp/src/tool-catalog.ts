@@ -46,6 +46,7 @@ export interface ToolCatalogOptions {
 export class ToolCatalog {
   readonly #o: ToolCatalogOptions;
   #entries = new Map<string, CatalogEntry>();
+  #queue: Promise<void> = Promise.resolve();
 
   constructor(options: ToolCatalogOptions) {
     this.#o = options;
@@ -61,7 +62,10 @@ export class ToolCatalog {
     for (let page = 0; page < MAX_PAGES; page++) {
       const response = await this.#o.upstream.request('tools/list', cursor ? { cursor } : {});
       if (response.error || !Array.isArray(response.result?.tools)) {
-        throw new McpSealError('upstream_error', `upstream "${this.#o.serverName}" failed tools/list`);
+        throw new McpSealError(
+          'upstream_error',
+          `upstream "${this.#o.serverName}" failed tools/list`,
+        );
       }
       tools.push(...(response.result.tools as JsonObject[]));
       const nextCursor = response.result.nextCursor;
@@ -71,8 +75,14 @@ export class ToolCatalog {
     return tools;
   }
 
-  /** Re-lists the upstream's tools and reconciles each with the pins. */
-  async refresh(): Promise<void> {
+  /** Re-lists the upstream's tools and reconciles each with the pins (one refresh at a time). */
+  refresh(): Promise<void> {
+    const run = this.#queue.then(() => this.#refresh());
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #refresh(): Promise<void> {
     const { agent, serverName, server, pins } = this.#o;
     const next = new Map<string, CatalogEntry>();
     for (const definition of await this.#fetchAll()) {
@@ -97,7 +107,10 @@ export class ToolCatalog {
       let { record, pinned, changed } = await pins.observe(key, digest);
       if (changed) await this.#o.audit?.append(pinAuditEvent(record));
       if (record.status === 'pending' && !pinned && server.pinning === 'trust-first-use') {
-        record = await pins.decide(record.id, { decision: 'approve', approver: FIRST_USE_APPROVER });
+        record = await pins
+          .decide(record.id, { decision: 'approve', approver: FIRST_USE_APPROVER })
+          // another proxy on the same store decided it first: read its decision
+          .catch(async () => (await pins.observe(key, digest)).record);
       }
       entry.status = record.status;
       entry.pinId = record.id;

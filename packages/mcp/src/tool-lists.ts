@@ -42,7 +42,15 @@ export class ToolLists {
       this.#upstreams.set(s.name, s.upstream);
       this.#catalogs.set(
         s.name,
-        new ToolCatalog({ agent, serverName: s.name, server: s.config, upstream: s.upstream, pins, audit, qualify: servers.length > 1 }),
+        new ToolCatalog({
+          agent,
+          serverName: s.name,
+          server: s.config,
+          upstream: s.upstream,
+          pins,
+          audit,
+          qualify: servers.length > 1,
+        }),
       );
     }
   }

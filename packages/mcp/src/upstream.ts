@@ -1,6 +1,6 @@
+import type { JsonObject } from '@argseal/core';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { JsonObject } from '@argseal/core';
 import { McpSealError } from './errors.js';
 import { idKey, isResponse, type RpcId, type RpcMessage } from './json-rpc.js';
 
@@ -49,21 +49,38 @@ export class Upstream {
   }
 
   send(message: RpcMessage): Promise<void> {
-    if (this.#closed) return Promise.reject(new McpSealError('upstream_unavailable', `upstream "${this.name}" is closed`));
+    if (this.#closed)
+      return Promise.reject(
+        new McpSealError('upstream_unavailable', `upstream "${this.name}" is closed`),
+      );
     return this.transport.send(message as JSONRPCMessage);
   }
 
   /** Sends a request with a fresh id and resolves to the upstream's response message. */
-  request(method: string, params: JsonObject | undefined, timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS): Promise<RpcMessage> {
+  request(
+    method: string,
+    params: JsonObject | undefined,
+    timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS,
+  ): Promise<RpcMessage> {
     return this.requestWithId(this.nextId(), method, params, timeoutMs);
   }
 
-  requestWithId(id: RpcId, method: string, params: JsonObject | undefined, timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS): Promise<RpcMessage> {
+  requestWithId(
+    id: RpcId,
+    method: string,
+    params: JsonObject | undefined,
+    timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS,
+  ): Promise<RpcMessage> {
     const key = idKey(id);
     return new Promise<RpcMessage>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#waiters.delete(key);
-        reject(new McpSealError('upstream_unavailable', `upstream "${this.name}" did not answer ${method} in time`));
+        reject(
+          new McpSealError(
+            'upstream_unavailable',
+            `upstream "${this.name}" did not answer ${method} in time`,
+          ),
+        );
       }, timeoutMs);
       this.#waiters.set(key, { resolve, reject, timer });
       const message: RpcMessage = { jsonrpc: '2.0', id, method };

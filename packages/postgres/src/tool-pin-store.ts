@@ -1,7 +1,12 @@
 import type { AuditEvent, AuditSink } from '@argseal/core';
 import { SqlStoreError } from './errors.js';
 import { type Runner, runnerFor, type SqlQueryable } from './sql-db.js';
-import { PIN_COLUMNS, type ToolPinRecord, type ToolPinStatus, toPinRecord } from './tool-pin-rows.js';
+import {
+  PIN_COLUMNS,
+  type ToolPinRecord,
+  type ToolPinStatus,
+  toPinRecord,
+} from './tool-pin-rows.js';
 
 /** Which tool a definition belongs to. */
 export interface ToolPinKey {
@@ -42,13 +47,25 @@ const T = 'argseal_tool_definitions';
 const KEY = 'agent = $1 AND server = $2 AND tool = $3';
 const MAX_LIST = 1000;
 
-async function observeOnce(runner: Runner, key: ToolPinKey, d: { definitionHash: string; definitionJson: string }, id: string) {
+async function observeOnce(
+  runner: Runner,
+  key: ToolPinKey,
+  d: { definitionHash: string; definitionJson: string },
+  id: string,
+) {
   return runner.transaction(async (q) => {
     const args = [key.agent, key.server, key.tool];
-    const [pinRow] = await q(`SELECT ${PIN_COLUMNS} FROM ${T} WHERE ${KEY} AND status = 'approved'`, args);
+    const [pinRow] = await q(
+      `SELECT ${PIN_COLUMNS} FROM ${T} WHERE ${KEY} AND status = 'approved'`,
+      args,
+    );
     const pinned = pinRow ? toPinRecord(pinRow) : undefined;
-    const [row] = await q(`SELECT ${PIN_COLUMNS} FROM ${T} WHERE ${KEY} AND definition_hash = $4 FOR UPDATE`, [...args, d.definitionHash]);
-    if (row && row.status !== 'superseded') return { record: toPinRecord(row), pinned, changed: false };
+    const [row] = await q(
+      `SELECT ${PIN_COLUMNS} FROM ${T} WHERE ${KEY} AND definition_hash = $4 FOR UPDATE`,
+      [...args, d.definitionHash],
+    );
+    if (row && row.status !== 'superseded')
+      return { record: toPinRecord(row), pinned, changed: false };
     const previous = pinned?.definitionHash ?? null;
     const rows = row
       ? await q(
@@ -72,7 +89,10 @@ async function observeOnce(runner: Runner, key: ToolPinKey, d: { definitionHash:
  * Errors: `SqlStoreError` `pin_not_found`, `pin_not_pending`, `invalid_pin_decision`, or
  * the driver's failure.
  */
-export function createSqlToolPinStore(db: SqlQueryable, options: SqlToolPinStoreOptions = {}): SqlToolPinStore {
+export function createSqlToolPinStore(
+  db: SqlQueryable,
+  options: SqlToolPinStoreOptions = {},
+): SqlToolPinStore {
   const runner = runnerFor(db);
   const newId = options.generateId ?? (() => crypto.randomUUID());
   return {
@@ -87,25 +107,43 @@ export function createSqlToolPinStore(db: SqlQueryable, options: SqlToolPinStore
     },
     async decide(id, input) {
       if (input?.decision !== 'approve' && input?.decision !== 'reject') {
-        throw new SqlStoreError('invalid_pin_decision', 'pin decision must be "approve" or "reject"');
+        throw new SqlStoreError(
+          'invalid_pin_decision',
+          'pin decision must be "approve" or "reject"',
+        );
       }
-      if (typeof input.approver !== 'string' || input.approver === '' || input.approver.length > 200) {
+      if (
+        typeof input.approver !== 'string' ||
+        input.approver === '' ||
+        input.approver.length > 200
+      ) {
         throw new SqlStoreError('invalid_pin_decision', 'pin approver must be 1 to 200 characters');
       }
       const record = await runner.transaction(async (q) => {
         const [row] = await q(`SELECT ${PIN_COLUMNS} FROM ${T} WHERE id = $1 FOR UPDATE`, [id]);
         if (!row) throw new SqlStoreError('pin_not_found', 'no tool definition with this id');
-        if (row.status !== 'pending') throw new SqlStoreError('pin_not_pending', 'the tool definition is not pending');
+        if (row.status !== 'pending')
+          throw new SqlStoreError('pin_not_pending', 'the tool definition is not pending');
         if (input.decision === 'approve') {
-          await q(`UPDATE ${T} SET status = 'superseded' WHERE ${KEY} AND status = 'approved'`, [row.agent, row.server, row.tool]);
+          await q(`UPDATE ${T} SET status = 'superseded' WHERE ${KEY} AND status = 'approved'`, [
+            row.agent,
+            row.server,
+            row.tool,
+          ]);
         }
         const [updated] = await q(
           `UPDATE ${T} SET status = $2, decided_by = $3, decided_at = now(), note = $4 WHERE id = $1 RETURNING ${PIN_COLUMNS}`,
-          [id, input.decision === 'approve' ? 'approved' : 'rejected', input.approver, input.note ?? null],
+          [
+            id,
+            input.decision === 'approve' ? 'approved' : 'rejected',
+            input.approver,
+            input.note ?? null,
+          ],
         );
         return toPinRecord(updated!);
       });
-      if (options.audit && options.auditEvent) await options.audit.append(options.auditEvent(record));
+      if (options.audit && options.auditEvent)
+        await options.audit.append(options.auditEvent(record));
       return record;
     },
     async get(id) {

@@ -12,11 +12,12 @@ export const EXPECTED = [
   'langchain',
   'postgres',
   'console',
+  'mcp',
   'cli',
 ];
 
 /** Smoke scripts that must exist (scripts/release-check/smoke/<dir>.mjs). */
-export const REQUIRED_SMOKES = ['core', 'ai-sdk', 'openai-agents', 'langchain', 'postgres'];
+export const REQUIRED_SMOKES = ['core', 'ai-sdk', 'openai-agents', 'langchain', 'postgres', 'mcp'];
 
 /**
  * Every non-private package under packages/: { dir, name, path, manifest, internal }, where

@@ -9,12 +9,22 @@ interface McpModule {
   ): Promise<number>;
 }
 
-const FORWARDED = ['config', 'name', 'http', 'data-dir', 'database-url', 'approver', 'status', 'note'] as const;
+const FORWARDED = [
+  'config',
+  'name',
+  'http',
+  'data-dir',
+  'database-url',
+  'approver',
+  'status',
+  'note',
+] as const;
 
 /** `argseal mcp`: the MCP sealing proxy from `@argseal/mcp`, installed separately (`npm i @argseal/mcp`). */
 export const mcpCommand: CliCommand = {
   name: 'mcp',
-  synopsis: 'mcp [--config FILE] [--http PORT] [--data-dir DIR] -- COMMAND [ARGS...] | mcp pins ...',
+  synopsis:
+    'mcp [--config FILE] [--http PORT] [--data-dir DIR] -- COMMAND [ARGS...] | mcp pins ...',
   summary: 'seal an MCP server: a proxy for any MCP host (needs @argseal/mcp)',
   description: [
     'Runs COMMAND as an upstream MCP server behind the argseal sealing proxy and speaks MCP',
@@ -27,13 +37,41 @@ export const mcpCommand: CliCommand = {
     '"argseal mcp pins list|show|approve|reject [ID] --approver NAME" manages definition pins.',
   ].join('\n'),
   options: {
-    config: { type: 'string', valueName: 'FILE', description: 'proxy config (.json, or .js/.mjs default export)' },
-    name: { type: 'string', valueName: 'NAME', description: 'server name for COMMAND (default: the only configured server, or "upstream")' },
-    http: { type: 'string', valueName: 'PORT', description: 'serve streamable HTTP on 127.0.0.1:PORT instead of stdio' },
-    'data-dir': { type: 'string', valueName: 'DIR', description: 'embedded data directory (default .argseal/mcp)' },
-    'database-url': { type: 'string', valueName: 'URL', description: 'PostgreSQL connection string' },
-    approver: { type: 'string', valueName: 'NAME', description: 'approver name for "pins approve|reject"' },
-    status: { type: 'string', valueName: 'S', description: 'status filter for "pins list" (default pending)' },
+    config: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'proxy config (.json, or .js/.mjs default export)',
+    },
+    name: {
+      type: 'string',
+      valueName: 'NAME',
+      description: 'server name for COMMAND (default: the only configured server, or "upstream")',
+    },
+    http: {
+      type: 'string',
+      valueName: 'PORT',
+      description: 'serve streamable HTTP on 127.0.0.1:PORT instead of stdio',
+    },
+    'data-dir': {
+      type: 'string',
+      valueName: 'DIR',
+      description: 'embedded data directory (default .argseal/mcp)',
+    },
+    'database-url': {
+      type: 'string',
+      valueName: 'URL',
+      description: 'PostgreSQL connection string',
+    },
+    approver: {
+      type: 'string',
+      valueName: 'NAME',
+      description: 'approver name for "pins approve|reject"',
+    },
+    status: {
+      type: 'string',
+      valueName: 'S',
+      description: 'status filter for "pins list" (default pending)',
+    },
     note: { type: 'string', valueName: 'TEXT', description: 'note for "pins approve|reject"' },
   },
   maxPositionals: 1000,

@@ -20,7 +20,10 @@ export async function freePort(): Promise<number> {
 export async function startEverythingHttp(toolsDir: string) {
   const port = await freePort();
   const wrapper = fileURLToPath(new URL('./loopback-only.mjs', import.meta.url));
-  const entry = join(toolsDir, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+  const entry = join(
+    toolsDir,
+    'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+  );
   const child = spawn(process.execPath, [wrapper, entry, 'streamableHttp'], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -35,22 +38,32 @@ export async function startEverythingHttp(toolsDir: string) {
 }
 
 /** Runs the conformance server suite (Node 22) against `url`; returns `scenario/check -> status`. */
-export async function conformance(toolsDir: string, url: string, outDir: string): Promise<Map<string, string>> {
+export async function conformance(
+  toolsDir: string,
+  url: string,
+  outDir: string,
+): Promise<Map<string, string>> {
   const node22 = join(toolsDir, 'node_modules/.bin/node');
   const cli = join(toolsDir, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
-  await run(node22, [cli, 'server', '--url', url, '-o', outDir], { cwd: toolsDir, timeout: 180_000 }).catch(
-    (error: { code?: unknown }) => {
-      if (typeof error.code !== 'number') throw error; // a non-zero exit only means failed checks
-    },
-  );
+  await run(node22, [cli, 'server', '--url', url, '-o', outDir], {
+    cwd: toolsDir,
+    timeout: 180_000,
+  }).catch((error: { code?: unknown }) => {
+    if (typeof error.code !== 'number') throw error; // a non-zero exit only means failed checks
+  });
   const results = new Map<string, string>();
   for (const dir of readdirSync(outDir)) {
     const scenario = dir.replace(/-\d{4}-\d\d-\d\dT.*$/, '');
-    const checks = JSON.parse(readFileSync(join(outDir, dir, 'checks.json'), 'utf8')) as { id: string; status: string }[];
+    const checks = JSON.parse(readFileSync(join(outDir, dir, 'checks.json'), 'utf8')) as {
+      id: string;
+      status: string;
+    }[];
     for (const c of checks) results.set(`${scenario}/${c.id}`, c.status);
   }
   return results;
 }
 
-export const passed = (m: Map<string, string>) => [...m.values()].filter((s) => s === 'SUCCESS').length;
-export const failed = (m: Map<string, string>) => [...m.values()].filter((s) => s === 'FAILURE').length;
+export const passed = (m: Map<string, string>) =>
+  [...m.values()].filter((s) => s === 'SUCCESS').length;
+export const failed = (m: Map<string, string>) =>
+  [...m.values()].filter((s) => s === 'FAILURE').length;

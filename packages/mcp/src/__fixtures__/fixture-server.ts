@@ -18,7 +18,10 @@ export interface FixtureTool {
 export function fixtureServer(initial: FixtureTool[]) {
   let tools = initial;
   const calls: { name: string; arguments: unknown }[] = [];
-  const server = new Server({ name: 'argseal-fixture', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
+  const server = new Server(
+    { name: 'argseal-fixture', version: '1.0.0' },
+    { capabilities: { tools: { listChanged: true } } },
+  );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     calls.push({ name: request.params.name, arguments: request.params.arguments });

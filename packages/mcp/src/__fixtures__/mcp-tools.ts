@@ -16,7 +16,10 @@ export function mcpToolsDir(): string | undefined {
 }
 
 /** `node <server entry>` of an installed reference server. */
-export function serverCommand(dir: string, pkg: 'server-everything' | 'server-filesystem' | 'server-memory') {
+export function serverCommand(
+  dir: string,
+  pkg: 'server-everything' | 'server-filesystem' | 'server-memory',
+) {
   return {
     command: process.execPath,
     args: [join(dir, 'node_modules', '@modelcontextprotocol', pkg, 'dist', 'index.js')],

@@ -31,5 +31,11 @@ export function streamPair() {
       client.onclose?.();
     },
   };
-  return { proxyIn, proxyOut, client, received, writeRaw: (text: string) => proxyIn.write(`${text}\n`) };
+  return {
+    proxyIn,
+    proxyOut,
+    client,
+    received,
+    writeRaw: (text: string) => proxyIn.write(`${text}\n`),
+  };
 }

@@ -27,8 +27,7 @@ export function createMemoryPinStore(options: PinStoreOptions = {}): ToolPinStor
   const newId = options.generateId ?? (() => crypto.randomUUID());
   const records: ToolDefinitionRecord[] = [];
   const copy = (r: ToolDefinitionRecord | undefined) => (r ? { ...r } : undefined);
-  const pinOf = (key: string) =>
-    records.find((r) => keyOf(r) === key && r.status === 'approved');
+  const pinOf = (key: string) => records.find((r) => keyOf(r) === key && r.status === 'approved');
 
   return {
     async observe(key, definition): Promise<ObserveResult> {

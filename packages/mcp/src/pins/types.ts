@@ -61,7 +61,10 @@ export interface ListPinsFilter {
  * - `decide` decides a `pending` record exactly once (`pin_not_pending` otherwise).
  */
 export interface ToolPinStore {
-  observe(key: ToolKey, definition: { definitionHash: string; definitionJson: string }): Promise<ObserveResult>;
+  observe(
+    key: ToolKey,
+    definition: { definitionHash: string; definitionJson: string },
+  ): Promise<ObserveResult>;
   decide(id: string, input: PinDecisionInput): Promise<ToolDefinitionRecord>;
   get(id: string): Promise<ToolDefinitionRecord | undefined>;
   list(filter?: ListPinsFilter): Promise<ToolDefinitionRecord[]>;
