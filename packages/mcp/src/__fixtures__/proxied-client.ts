@@ -42,5 +42,7 @@ export function textOf(result: unknown): string {
 
 /** argseal's refusal details in a tool result, if any. */
 export function refusalOf(result: unknown): Record<string, string> | undefined {
-  return (result as { _meta?: Record<string, Record<string, string>> } | undefined)?._meta?.['argseal/refusal'];
+  return (result as { _meta?: Record<string, Record<string, string>> } | undefined)?._meta?.[
+    'argseal/refusal'
+  ];
 }
