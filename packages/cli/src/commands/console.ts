@@ -1,5 +1,5 @@
-import { CliUsageError } from '../errors.js';
 import { EXIT_CODES } from '../exit-codes.js';
+import { importOptional } from '../import-optional.js';
 import { STORAGE_OPTIONS } from './storage-options.js';
 import type { CliCommand } from './types.js';
 
@@ -35,16 +35,7 @@ export const consoleCommand: CliCommand = {
   },
   maxPositionals: 0,
   async run(args, io) {
-    const specifier = '@argseal/console';
-    let mod: ConsoleModule;
-    try {
-      mod = (await import(specifier)) as ConsoleModule;
-    } catch {
-      throw new CliUsageError(
-        'console_not_installed',
-        'install @argseal/console to use "argseal console"',
-      );
-    }
+    const mod = await importOptional<ConsoleModule>('@argseal/console', 'console');
     const argv: string[] = [];
     for (const name of FORWARDED) {
       const value = args.values[name];

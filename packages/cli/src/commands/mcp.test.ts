@@ -2,20 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { captureIo as io } from '../__fixtures__/capture-io.js';
 import { runCli } from '../run-cli.js';
-
-function io() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    io: {
-      stdout: { write: (t: string) => out.push(t) },
-      stderr: { write: (t: string) => err.push(t) },
-    },
-  };
-}
 
 describe('argseal mcp (bad input; the proxy itself is tested in @argseal/mcp)', () => {
   it('without an upstream command: usage, exit 64, nothing on stdout', async () => {

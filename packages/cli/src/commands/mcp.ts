@@ -1,5 +1,5 @@
-import { CliUsageError } from '../errors.js';
 import { EXIT_CODES } from '../exit-codes.js';
+import { importOptional } from '../import-optional.js';
 import type { CliCommand } from './types.js';
 
 interface McpModule {
@@ -76,13 +76,7 @@ export const mcpCommand: CliCommand = {
   },
   maxPositionals: 1000,
   async run(args, io) {
-    const specifier = '@argseal/mcp';
-    let mod: McpModule;
-    try {
-      mod = (await import(specifier)) as McpModule;
-    } catch {
-      throw new CliUsageError('mcp_not_installed', 'install @argseal/mcp to use "argseal mcp"');
-    }
+    const mod = await importOptional<McpModule>('@argseal/mcp', 'mcp');
     const argv: string[] = [];
     for (const name of FORWARDED) {
       const value = args.values[name];
