@@ -23,7 +23,7 @@ describe('defense in depth', () => {
     });
     const output = resultFor(result.responseMessages, 'd1');
     expect(output?.type).toBe('error-text');
-    expect(output?.value).toContain('approval required');
+    expect(output?.value).toContain('code=approval_required');
     expect(world.executed).toHaveLength(0);
     expect(world.parses.refund).toBe(1);
     expect(await world.approvals.listPending()).toHaveLength(1);
@@ -41,12 +41,56 @@ describe('defense in depth', () => {
     expect(world.executed).toHaveLength(1);
   });
 
-  it('without the model middleware the tool side still prepares, authorizes and executes a fresh copy', async () => {
+  it('without the model middleware a call is refused (raw_text_unavailable): nothing runs or is stored', async () => {
     const world = createTestWorld();
     const sealed = sealTools([world.tools.refund], { authorizer: world.authorizer });
     const result = await generateText({
       model: scriptedModel([
-        { toolCallId: 'd3', tool: 'refund', rawArguments: '{"orderId":"o-1","amount":10}' },
+        {
+          toolCallId: 'd3',
+          tool: 'refund',
+          // what JSON.parse makes of it: amount 4000; argseal never saw the text
+          rawArguments: '{"orderId":"o-1","amount":999999,"amount":4000}',
+        },
+      ]),
+      tools: sealed.tools,
+      toolApproval: sealed.toolApproval,
+      messages: start,
+      stopWhen: stepCountIs(3),
+    });
+    expect(world.executed).toHaveLength(0);
+    expect(world.parses.refund ?? 0).toBe(0);
+    expect(await world.approvals.listProposals()).toEqual([]);
+    const output = resultFor(result.responseMessages, 'd3');
+    expect(output).toMatchObject({ type: 'execution-denied' });
+    expect(JSON.stringify(output)).toContain('code=raw_text_unavailable');
+    expect(JSON.stringify(output)).not.toContain('4000');
+  });
+
+  it('without the model middleware and without toolApproval execute refuses too', async () => {
+    const world = createTestWorld();
+    const sealed = sealTools([world.tools.refund], { authorizer: world.authorizer });
+    const result = await generateText({
+      model: scriptedModel([
+        { toolCallId: 'd4', tool: 'refund', rawArguments: '{"orderId":"o-1","amount":10}' },
+      ]),
+      tools: sealed.tools,
+      messages: start,
+      stopWhen: stepCountIs(3),
+    });
+    expect(world.executed).toHaveLength(0);
+    expect(resultFor(result.responseMessages, 'd4')?.value).toContain('raw_text_unavailable');
+  });
+
+  it('allowDecodedOnly is the explicit opt-out: the tool side prepares, authorizes and executes a fresh copy', async () => {
+    const world = createTestWorld();
+    const sealed = sealTools([world.tools.refund], {
+      authorizer: world.authorizer,
+      allowDecodedOnly: true,
+    });
+    const result = await generateText({
+      model: scriptedModel([
+        { toolCallId: 'd5', tool: 'refund', rawArguments: '{"orderId":"o-1","amount":10}' },
       ]),
       tools: sealed.tools,
       toolApproval: sealed.toolApproval,
@@ -55,7 +99,9 @@ describe('defense in depth', () => {
     });
     expect(world.executed).toHaveLength(1);
     expect(world.parses.refund).toBe(1);
-    expect(resultFor(result.responseMessages, 'd3')?.type).toBe('json');
+    expect(resultFor(result.responseMessages, 'd5')?.type).toBe('json');
+    const proposed = (await world.audit.records()).find((r) => r.type === 'proposed');
+    expect(proposed?.data).toEqual({ provenance: 'decoded_only' });
   });
 
   it('an unsealed tool next to sealed ones is denied by toolApproval (closed by default)', async () => {

@@ -1,4 +1,5 @@
 import { ArgsealError } from '@argseal/core';
+import { hasMarker } from '@argseal/core/kit';
 
 const AI_SDK_MARKER = Symbol.for('argseal.error.ai-sdk');
 
@@ -15,10 +16,7 @@ export type ArgsealAiSdkErrorCode =
   /** The call needs an approval and no live grant matches its proposal hash; nothing ran. */
   | 'approval_required';
 
-/**
- * Base error of `@argseal/ai-sdk`. Messages name the tool and the code, never the
- * arguments.
- */
+/** Base error of `@argseal/ai-sdk`. Messages name the tool and the code, never the arguments. */
 export class ArgsealAiSdkError extends ArgsealError {
   declare readonly code: ArgsealAiSdkErrorCode;
   readonly tool: string | undefined;
@@ -31,10 +29,6 @@ export class ArgsealAiSdkError extends ArgsealError {
   }
 
   static override isInstance(value: unknown): value is ArgsealAiSdkError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[AI_SDK_MARKER] === true
-    );
+    return hasMarker(value, AI_SDK_MARKER);
   }
 }

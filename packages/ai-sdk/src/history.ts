@@ -12,11 +12,7 @@ function assistantParts(messages: readonly ModelMessage[]): Part[] {
   return parts;
 }
 
-/**
- * The client's answer to the approval request of `toolCallId`, when the last message
- * is a tool message carrying a `tool-approval-response` for it (`undefined`
- * otherwise). This is a CLIENT CLAIM, never a grant.
- */
+/** The client's answer to the approval request of `toolCallId` in the last message: a claim, never a grant. */
 export function approvalResponseFor(
   messages: readonly ModelMessage[],
   toolCallId: string,
@@ -34,11 +30,7 @@ export function approvalResponseFor(
   return response === undefined ? undefined : response.approved === true;
 }
 
-/**
- * True when the SDK is re-validating `toolCallId` on resume: the call sits in the
- * history AND the last message answers its approval request. A new call whose
- * provider id happens to repeat an old one (sequential ids) is not a resume.
- */
+/** A resume of `toolCallId`: the call is in history AND the last message answers its approval request. */
 export function isResume(messages: readonly ModelMessage[], toolCallId: string): boolean {
   const inHistory = assistantParts(messages).some(
     (p) => p.type === 'tool-call' && p.toolCallId === toolCallId,

@@ -1,14 +1,14 @@
+import { prepareForHistory } from '@argseal/core/kit';
 import type { LanguageModelMiddleware } from 'ai';
-import { internalErrorMarker, invalidArgumentsMarker } from './invalid-marker.js';
 import { callOptions, type SealRuntime } from './runtime.js';
 
-interface ToolCallPart {
+type ToolCallPart = {
   type: 'tool-call';
   toolCallId: string;
   toolName: string;
   input: string;
   providerExecuted?: boolean;
-}
+};
 
 type WrapGenerate = NonNullable<LanguageModelMiddleware['wrapGenerate']>;
 type WrapStream = NonNullable<LanguageModelMiddleware['wrapStream']>;
@@ -16,17 +16,12 @@ type GenerateResult = Awaited<ReturnType<WrapGenerate>>;
 type StreamResult = Awaited<ReturnType<WrapStream>>;
 type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : never;
 
-function isToolCall(part: { type: string }): part is ToolCallPart {
-  return part.type === 'tool-call';
-}
+const isToolCall = (part: { type: string }): part is ToolCallPart => part.type === 'tool-call';
 
 /**
- * Model-side seam: for each tool call of a sealed tool, run decode, rewrite, schema,
- * snapshot and hash ONCE on the provider's raw text, remember the prepared call, and
- * replace the text with the canonical effective request (after rewrite, before schema;
- * a resume re-prepares exactly it, so the hash reproduces) so the SDK's history,
- * callbacks, audit and execution all agree. Refused text is replaced by a non-JSON
- * marker: the SDK records an invalid call (never executed) and tells the model.
+ * Model-side seam: each sealed tool call's raw text is prepared once and replaced by
+ * what history must carry (`historyArguments`, or the refusal text: not JSON, so the SDK
+ * records an invalid call, never executed, and tells the model).
  */
 async function sealPart<Context>(
   rt: SealRuntime<Context>,
@@ -37,14 +32,9 @@ async function sealPart<Context>(
   if (tool === undefined) return part; // not ours: the SDK reports an unknown tool itself
   // Like the SDK, treat empty argument text as an empty object.
   const raw = part.input.trim() === '' ? '{}' : part.input;
-  try {
-    const prepared = await rt.authorizer.prepare(tool, raw, callOptions(rt, part.toolCallId));
-    if (!prepared.ok) return { ...part, input: invalidArgumentsMarker(tool.name, prepared.error) };
-    rt.cache.put(prepared.call);
-    return { ...part, input: prepared.call.effectiveCanonicalJson };
-  } catch {
-    return { ...part, input: internalErrorMarker(tool.name) };
-  }
+  const options = callOptions(rt, part.toolCallId);
+  const sealed = await prepareForHistory(rt.authorizer, rt.ledger, tool, raw, options);
+  return { ...part, input: sealed.text };
 }
 
 export function createModelSeam<Context>(rt: SealRuntime<Context>): LanguageModelMiddleware {

@@ -1,38 +1,34 @@
-import type { ArgsealTool, Authorizer, SuspendedToolProposal } from '@argseal/core';
-import type { CallCache } from './call-cache.js';
-import type { CheckedCalls } from './checked-calls.js';
-import type { SdkOptionsChannel } from './sdk-options-channel.js';
+import type {
+  ArgsealTool,
+  Attempt,
+  Authorizer,
+  CallOptions,
+  SuspendedToolProposal,
+} from '@argseal/core';
+import type { HandoverLedger } from '@argseal/core/kit';
 
 /** State shared by the model seam, `toolApproval` and the sealed tools of one `sealTools` call. */
 export interface SealRuntime<Context = unknown> {
   authorizer: Authorizer<Context>;
   context: Context | undefined;
+  allowDecodedOnly: boolean;
   tools: ReadonlyMap<string, ArgsealTool>;
-  /** Model seam -> next seam: prepared, never checked. */
-  cache: CallCache;
-  /** toolApproval -> execute of the same SDK step: checked. */
-  checked: CheckedCalls;
-  /**
-   * The sealed `execute` per tool name. `toolApproval` only clears a call when the SDK's
-   * tool set binds that name to this very function (closed by default).
-   */
+  /** model seam -> toolApproval (shared scope) -> execute of the same step (its `messages`). */
+  ledger: HandoverLedger<Attempt>;
+  /** Sealed `execute` per name: toolApproval clears a call only when the SDK runs this one. */
   executes: Map<string, unknown>;
-  channel: SdkOptionsChannel;
   /** `undefined`: client approval responses are never trusted (default). */
   clientApprover: string | undefined;
-  /** Last proposal suspended per tool-call id (for `proposalFor` and `resumeOf`). */
+  /** Last proposal suspended per tool-call id (for `proposalFor`). */
   proposals: Map<string, SuspendedToolProposal>;
 }
 
-export function callOptions<Context>(
-  rt: SealRuntime<Context>,
-  toolCallId: string,
-  extra: { signal?: AbortSignal | undefined; resumeOf?: string | undefined } = {},
-) {
+/** Per-call options; a resume binds to the latest proposal the store holds for the call. */
+export function callOptions<Context>(rt: SealRuntime<Context>, toolCallId: string, resume = false) {
   return {
     toolCallId,
     ...(rt.context !== undefined ? { context: rt.context } : {}),
-    ...(extra.signal ? { signal: extra.signal } : {}),
-    ...(extra.resumeOf !== undefined ? { resumeOf: extra.resumeOf } : {}),
-  };
+    ...(rt.allowDecodedOnly ? { allowDecodedOnly: true } : {}),
+    ...(resume ? { resumeOf: true as const } : {}),
+  } satisfies CallOptions<Context>;
 }

@@ -1,4 +1,5 @@
 import type { ArgsealTool, Authorizer, SuspendedToolProposal } from '@argseal/core';
+import { createHandoverLedger } from '@argseal/core/kit';
 import {
   type GenericToolApprovalFunction,
   type LanguageModelMiddleware,
@@ -6,14 +7,11 @@ import {
   type ToolSet,
   wrapLanguageModel,
 } from 'ai';
-import { CallCache } from './call-cache.js';
-import { CheckedCalls } from './checked-calls.js';
 import { ArgsealAiSdkError } from './errors.js';
 import { passThroughSchema } from './json-schema-for.js';
 import { createModelSeam } from './model-seam.js';
 import { type NormalizedTool, normalizeTool, type SealableTool } from './normalize-tool.js';
 import type { SealRuntime } from './runtime.js';
-import type { SdkOptionsChannel } from './sdk-options-channel.js';
 import { createSealedExecute } from './sealed-execute.js';
 import { createToolApproval } from './tool-approval.js';
 
@@ -23,22 +21,20 @@ type WrappableModel = Parameters<typeof wrapLanguageModel>[0]['model'];
 export interface SealToolsOptions<Context = unknown> {
   /** The argseal authorizer (policy, approval store, audit, rewrite hooks). */
   authorizer: Authorizer<Context>;
-  /**
-   * Application-owned server context (identity, tenant) handed to policy, rewrite
-   * hooks and tools. Never model-filled. Create one `sealTools` per request when it
-   * differs per user (cheap).
-   */
+  /** Server context (identity, tenant) for policy, rewrite hooks and tools; one seal per user. */
   context?: Context;
   /**
-   * Opt-in. By default an approval counts only when the approval STORE holds a live
-   * grant (decided server-side, e.g. in a console). With this set, the client's
-   * `tool-approval-response` with `approved: true` is turned into a grant, but only
-   * for the pending proposal the server suspended for that call with the same
-   * proposal hash, once. `true` records the approver as `"client"`.
+   * Opt-in: the client's approved `tool-approval-response` becomes a grant for the pending
+   * proposal of that call and hash, once (`approvePending`). `true`: approver `"client"`.
    */
   trustClientApprovals?: boolean | { approver: string };
-  /** Bound of the in-memory hand-over cache between seams. Default 1024. */
+  /** Bound of the in-memory hand-over ledger between seams. Default 1024. */
   maxCachedCalls?: number;
+  /**
+   * Explicit, weaker opt-out: accept calls that reach a tool only decoded (`tools` without
+   * `wrapModel` or the fetch guard). Default: refused with `raw_text_unavailable`.
+   */
+  allowDecodedOnly?: boolean;
 }
 
 /** The pieces to pass to `generateText` / `streamText` / agents. */
@@ -47,9 +43,8 @@ export interface SealedTools<TOOLS extends ToolSet = ToolSet> {
   tools: TOOLS;
   /** Pass as `toolApproval`: maps require_approval to the SDK's user-approval pause. */
   toolApproval: GenericToolApprovalFunction<TOOLS, any, unknown>;
-  /** The model-side seam; prefer {@link SealedTools.wrapModel}. */
+  /** The model-side seam (sees the raw text); prefer {@link SealedTools.wrapModel}. */
   middleware: LanguageModelMiddleware;
-  /** The model with the argseal middleware applied. */
   wrapModel(model: WrappableModel): ReturnType<typeof wrapLanguageModel>;
   /** `{ model, tools, toolApproval }` to spread into generateText / streamText. */
   settings(model: WrappableModel): {
@@ -65,52 +60,37 @@ type SealedToolSet<T> = T extends readonly ArgsealTool[]
   ? Record<string, Tool<any, any>>
   : { [K in keyof T]: Tool<any, any> };
 
-function entriesOf(
-  tools: Record<string, SealableTool> | readonly ArgsealTool[],
-): [string, SealableTool][] {
-  if (Array.isArray(tools)) return tools.map((t: ArgsealTool) => [t.name, t]);
-  return Object.keys(tools).map((name) => [
-    name,
-    (tools as Record<string, SealableTool>)[name] as SealableTool,
-  ]);
-}
+const entriesOf = (tools: Record<string, SealableTool> | readonly ArgsealTool[]) =>
+  Array.isArray(tools)
+    ? tools.map((t: ArgsealTool) => [t.name, t] as const)
+    : Object.entries(tools);
 
 /**
- * Seal a tool set in one line: argseal tools (`defineTool`) and plain AI SDK tools
- * with a zod / Standard Schema `inputSchema` both work.
- *
- * ```ts
- * const sealed = sealTools({ lookup_order, refund }, { authorizer });
- * await generateText({ ...sealed.settings(model), messages });
- * ```
+ * Seals a tool set (argseal tools and plain AI SDK tools with a Standard Schema):
+ * `await generateText({ ...sealTools(tools, { authorizer }).settings(model), messages })`.
  */
 export function sealTools<
   const T extends Record<string, SealableTool> | readonly ArgsealTool[],
   Context = unknown,
 >(tools: T, options: SealToolsOptions<Context>): SealedTools<SealedToolSet<T> & ToolSet> {
-  const channel: SdkOptionsChannel = new Map();
   const normalized = new Map<string, NormalizedTool>();
   for (const [name, entry] of entriesOf(tools)) {
     if (normalized.has(name)) {
       throw new ArgsealAiSdkError('tool_name_mismatch', 'appears twice in the tool set', name);
     }
-    normalized.set(name, normalizeTool(name, entry, channel));
+    normalized.set(name, normalizeTool(name, entry));
   }
   const trust = options.trustClientApprovals;
   const rt: SealRuntime<Context> = {
     authorizer: options.authorizer,
     context: options.context,
+    allowDecodedOnly: options.allowDecodedOnly === true,
     tools: new Map([...normalized].map(([name, n]) => [name, n.argseal])),
-    cache: new CallCache(options.maxCachedCalls),
-    checked: new CheckedCalls(),
+    ledger: createHandoverLedger(
+      options.maxCachedCalls === undefined ? {} : { max: options.maxCachedCalls },
+    ),
     executes: new Map(),
-    channel,
-    clientApprover:
-      trust === true
-        ? 'client'
-        : typeof trust === 'object' && trust !== null
-          ? trust.approver
-          : undefined,
+    clientApprover: trust === true ? 'client' : trust ? trust.approver : undefined,
     proposals: new Map(),
   };
   const sdkTools: Record<string, Tool<any, any>> = {};

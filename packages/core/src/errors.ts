@@ -3,7 +3,8 @@ const VALIDATION_MARKER = Symbol.for('argseal.error.tool-arguments-validation');
 const APPROVAL_MARKER = Symbol.for('argseal.error.approval');
 const CONFIG_MARKER = Symbol.for('argseal.error.config');
 
-function hasMarker(value: unknown, marker: symbol): boolean {
+/** True when `value` carries the `Symbol.for` brand `marker` (errors across duplicate installs). */
+export function hasMarker(value: unknown, marker: symbol): boolean {
   return (
     typeof value === 'object' &&
     value !== null &&

@@ -10,6 +10,7 @@ export type {
   PrepareInput,
   PrepareResult,
 } from '../authorizer/types.js';
+export { hasMarker } from '../errors.js';
 export {
   type CheckedCallRecorder,
   createStrictFetch,
@@ -17,6 +18,8 @@ export {
   type StrictFetchErrorCode,
   type StrictFetchOptions,
 } from '../fetch-guard/index.js';
+export { isStandardSchema } from '../tool/define-tool.js';
+export { approvePending } from './approve-pending.js';
 export {
   createHandoverLedger,
   type HandoverEntry,
@@ -38,3 +41,4 @@ export {
   refusalText,
   toRefusal,
 } from './refusal.js';
+export { attemptFromHandover, type HistoryText, prepareForHistory } from './seams.js';

@@ -27,10 +27,7 @@ export function defineTool<Input, Output, Context = unknown>(
       'defineTool: name must be a non-empty string of at most 128 characters',
     );
   }
-  const std = (schema as { '~standard'?: { validate?: unknown; version?: unknown } } | null)?.[
-    '~standard'
-  ];
-  if (typeof std !== 'object' || std === null || typeof std.validate !== 'function') {
+  if (!isStandardSchema(schema)) {
     throw new ArgsealConfigError(
       'invalid_schema',
       `defineTool "${name}": schema must implement Standard Schema v1`,
@@ -71,6 +68,12 @@ export function defineTool<Input, Output, Context = unknown>(
     classificationVersion: definition.classificationVersion,
     ...(presentation ? { presentation } : {}),
   });
+}
+
+/** True for a Standard Schema v1 validator (zod 4, valibot, arktype...): a `~standard.validate`. */
+export function isStandardSchema(value: unknown): value is ArgsealTool['schema'] {
+  const std = (value as { '~standard'?: { validate?: unknown } } | null)?.['~standard'];
+  return typeof std === 'object' && std !== null && typeof std.validate === 'function';
 }
 
 /** True for a tool created by {@link defineTool} (also across duplicate installs). */

@@ -1,0 +1,34 @@
+import type { ApprovalStore } from '../approvals/types.js';
+import type { Attempt } from '../authorizer/types.js';
+
+/**
+ * Turns an approval the framework reports (an AI SDK `tool-approval-response`, a
+ * LangChain HITL `approve`) into a store grant, bound to the proposal hash: only when
+ * the store holds a PENDING proposal for this very call and hash, and no proposal for
+ * the same call and hash was decided before (replaying the same messages cannot mint a
+ * second grant). Edited arguments hash differently: nothing is granted. True when granted.
+ */
+export async function approvePending(
+  store: ApprovalStore | undefined,
+  attempt: Attempt,
+  decision: { approver: string; note?: string },
+): Promise<boolean> {
+  if (store === undefined) return false;
+  const pending = await store.findPending(attempt.proposalHash);
+  if (pending === undefined || pending.toolCallId !== attempt.toolCallId) return false;
+  const history = await store.listProposals({ status: 'all' });
+  const decidedBefore = history.some(
+    (p) =>
+      p.proposalHash === attempt.proposalHash &&
+      p.toolCallId === attempt.toolCallId &&
+      p.status !== 'pending',
+  );
+  if (decidedBefore) return false;
+  await store.decide(attempt.proposalHash, {
+    decision: 'approve',
+    approver: decision.approver,
+    ...(decision.note !== undefined ? { note: decision.note } : {}),
+    proposalId: pending.id,
+  });
+  return true;
+}

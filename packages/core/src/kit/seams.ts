@@ -1,0 +1,64 @@
+import type { Attempt, Authorizer, CallOptions, PrepareResult } from '../authorizer/types.js';
+import type { ArgsealTool } from '../tool/types.js';
+import type { HandoverLedger, HandoverScope } from './handover-ledger.js';
+import { decodedOnly } from './inputs.js';
+import { type Refusal, refusalText, toRefusal } from './refusal.js';
+
+/** What {@link prepareForHistory} gives the model seam. */
+export interface HistoryText {
+  /** The framework's history text for the call: `historyArguments`, or the refusal text (not JSON). */
+  text: string;
+  attempt?: Attempt;
+  refusal?: Refusal;
+}
+
+/**
+ * Model seam: prepares one call's raw provider text once, hands the attempt over in the
+ * ledger, and returns what history must carry: `historyArguments` (so a resume
+ * re-prepares the same call), or the payload-free refusal text, which is not JSON, for
+ * a refused call (frameworks then record an invalid call and tell the model).
+ */
+export async function prepareForHistory<Context>(
+  authorizer: Authorizer<Context>,
+  ledger: HandoverLedger<Attempt>,
+  tool: ArgsealTool,
+  raw: string,
+  options: CallOptions<Context> & { toolCallId: string },
+  scope?: HandoverScope,
+): Promise<HistoryText> {
+  try {
+    const prepared = await authorizer.prepare(tool, raw, options);
+    if (!prepared.ok) return { text: refusalText(prepared.refusal), refusal: prepared.refusal };
+    ledger.put(prepared.attempt, scope);
+    return { text: prepared.attempt.historyArguments, attempt: prepared.attempt };
+  } catch (error) {
+    const refusal = toRefusal(error, { tool: tool.name, toolCallId: options.toolCallId });
+    return { text: refusalText(refusal), refusal };
+  }
+}
+
+/**
+ * Tool seam: the attempt for the decoded arguments a framework hands a tool. The first
+ * ledger entry for (tool, call id, canonical arguments) in `scopes` (in order) is taken,
+ * so schema and policy are not run again; else the decoded value is prepared afresh
+ * (accepted on a resume or with `allowDecodedOnly`, refused `raw_text_unavailable`
+ * otherwise, unless the fetch guard checked its text).
+ */
+export async function attemptFromHandover<Context>(
+  authorizer: Authorizer<Context>,
+  ledger: HandoverLedger<Attempt>,
+  call: { tool: ArgsealTool; toolCallId: string; args: unknown; scopes: readonly HandoverScope[] },
+  options: CallOptions<Context>,
+): Promise<PrepareResult> {
+  const lookup = { tool: call.tool.name, toolCallId: call.toolCallId, args: call.args };
+  for (const scope of call.scopes) {
+    const handed = ledger.take(lookup, scope);
+    if (handed !== undefined && handed.tool === call.tool) {
+      return { ok: true, attempt: handed, call: handed };
+    }
+  }
+  return authorizer.prepare(call.tool, decodedOnly(call.args), {
+    ...options,
+    toolCallId: call.toolCallId,
+  });
+}
