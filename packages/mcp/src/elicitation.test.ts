@@ -70,7 +70,7 @@ describe('approval by elicitation', () => {
         name: 'echo',
         arguments: { message: 'no' },
       });
-      expect(refusalOf(result)).toMatchObject({ code: 'denied', stage: 'approval' });
+      expect(refusalOf(result)).toMatchObject({ code: 'approval_rejected', stage: 'approval' });
       expect(declined.upstream.calls).toEqual([]);
     } finally {
       await declined.t.close();

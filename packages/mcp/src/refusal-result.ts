@@ -10,7 +10,9 @@ export type RefusalStage =
   | 'definition'
   | 'policy'
   | 'approval'
-  | 'upstream';
+  | 'upstream'
+  | 'execute'
+  | 'internal';
 
 /** A payload-free refusal of one `tools/call`. */
 export interface CallRefusal {

@@ -1,5 +1,5 @@
-// The one module that talks to core's authorizer. Everything else in the proxy goes
-// through createSealer, so moving to the adapter kit is a change of this file only.
+// The one module that talks to core's adapter kit (`@argseal/core/kit`): prepare an
+// Attempt from the raw argument text, run it, map its outcome and refusals.
 import { createHash } from 'node:crypto';
 import {
   type ApprovalStore,
@@ -9,9 +9,9 @@ import {
   defineTool,
   type JsonValue,
   type PolicyMode,
-  ToolArgumentsValidationError,
   type ToolPolicy,
 } from '@argseal/core';
+import { type Refusal, rawText, toRefusal } from '@argseal/core/kit';
 import type { McpCallContext } from './config-types.js';
 import type { RpcMessage } from './json-rpc.js';
 import { jsonSchemaStandard } from './json-schema-standard.js';
@@ -60,7 +60,6 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 export function createSealer(options: SealerOptions) {
   const policies = new Map<string, ToolPolicy<McpCallContext>>();
   const tools = new Map<string, ArgsealTool<unknown, RpcMessage, McpCallContext>>();
-  const forwards = new Map<string, { forward: Forward; signal: AbortSignal | undefined }>();
   let next = 0;
   const authorizer = createAuthorizer<McpCallContext>({
     agent: options.agent,
@@ -83,7 +82,7 @@ export function createSealer(options: SealerOptions) {
         name: spec.qualifiedName,
         schema: jsonSchemaStandard(spec.qualifiedName, spec.inputSchema),
         async execute(input, ctx) {
-          const f = forwards.get(ctx.toolCallId);
+          const f = ctx.host as { forward: Forward; signal: AbortSignal | undefined } | undefined;
           if (!f) throw new Error('no forward for this call');
           const response = await f.forward(input as JsonValue, f.signal);
           if (response.error !== undefined) throw new UpstreamResponse(response);
@@ -106,45 +105,44 @@ export function createSealer(options: SealerOptions) {
     const tool = toolFor(spec);
     next += 1;
     const toolCallId = `mcp-${next}`;
-    forwards.set(toolCallId, { forward, signal });
-    const refused = (stage: RefusalStage, code: string, extra: Partial<CallRefusal> = {}) =>
-      ({ type: 'refused', refusal: { code, stage, tool: spec.qualifiedName, ...extra } }) as const;
+    const refused = (r: Refusal): SealedOutcome => {
+      const refusal: CallRefusal = {
+        code: r.code,
+        stage: r.stage as RefusalStage,
+        tool: spec.qualifiedName,
+      };
+      if (r.path !== undefined) refusal.path = r.path;
+      if (r.reason !== undefined) refusal.reason = r.reason;
+      return { type: 'refused', refusal };
+    };
     try {
-      const outcome = await authorizer.call<RpcMessage>(tool, argumentsText, {
+      // the message text was strictly decoded by the host transport: provider_text grade
+      const prepared = await authorizer.prepare(tool, rawText(argumentsText), {
         toolCallId,
         context,
         ...(signal ? { signal } : {}),
       });
-      switch (outcome.status) {
-        case 'executed':
-          return { type: 'executed', response: outcome.result };
-        case 'denied':
-          return refused(outcome.reason.startsWith('approval_') ? 'approval' : 'policy', 'denied', {
-            reason: outcome.reason,
-          });
-        case 'suspended':
-          return {
-            type: 'suspended',
-            proposalId: outcome.proposal.id,
-            proposalHash: outcome.proposal.proposalHash,
-            argsCanonicalJson: outcome.proposal.argsCanonicalJson,
-          };
-        case 'invalid':
-          return refused(outcome.error.stage, outcome.error.code, { path: outcome.error.path });
-        case 'failed':
-          if (outcome.error instanceof UpstreamResponse) {
-            return { type: 'executed', response: outcome.error.response };
-          }
-          return refused('upstream', 'upstream_error');
+      if (!prepared.ok) return refused(prepared.refusal);
+      const outcome = await prepared.attempt.run({
+        host: { forward, signal },
+        ...(signal ? { signal } : {}),
+      });
+      if (outcome.status === 'executed')
+        return { type: 'executed', response: outcome.result as RpcMessage };
+      if (outcome.status === 'suspended') {
+        return {
+          type: 'suspended',
+          proposalId: outcome.proposal.id,
+          proposalHash: outcome.proposal.proposalHash,
+          argsCanonicalJson: outcome.proposal.argsCanonicalJson,
+        };
       }
+      if (outcome.status === 'failed' && outcome.error instanceof UpstreamResponse) {
+        return { type: 'executed', response: outcome.error.response };
+      }
+      return refused(toRefusal(outcome));
     } catch (error) {
-      if (ToolArgumentsValidationError.isInstance(error)) {
-        return refused(error.stage, error.code, { path: error.path });
-      }
-      const code = (error as { code?: unknown })?.code;
-      return refused('approval', typeof code === 'string' ? code : 'internal_error');
-    } finally {
-      forwards.delete(toolCallId);
+      return refused(toRefusal(error));
     }
   }
 
