@@ -37,6 +37,7 @@ const extra = [
   ['@argseal/core size', '../packages/core/bench/size.mjs'],
   ['@argseal/policies egress', '../packages/policies/bench/egress-bench.mjs'],
   ['@argseal/postgres', '../packages/postgres/bench/store-bench.mjs'],
+  ['@argseal/mcp proxy overhead', '../packages/mcp/bench/proxy-bench.mjs'],
   ['@argseal/policy-dlp', '../packages/policy-dlp/bench/scan-bench.mjs'],
 ];
 for (const [title, rel] of extra) {

@@ -1,0 +1,30 @@
+// The proxy over this process's stdio in front of trivial-server.mjs, with in-memory stores
+// (argv[2] = "sql" opens embedded PGlite in a temp dir, as `argseal mcp` does by default).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createMemoryAuditLog } from '@argseal/core';
+import { createMcpProxy, openMcpStores, serveStdio } from '@argseal/mcp';
+
+const stores =
+  process.argv[2] === 'sql'
+    ? await openMcpStores({ dataDir: mkdtempSync(join(tmpdir(), 'argseal-mcp-bench-')) })
+    : process.argv[2] === 'no-audit'
+      ? {}
+      : { audit: createMemoryAuditLog() };
+const proxy = createMcpProxy({
+  ...stores,
+  servers: [
+    {
+      name: 'trivial',
+      config: {
+        command: process.execPath,
+        args: [fileURLToPath(new URL('./trivial-server.mjs', import.meta.url))],
+        tools: { echo: 'allow' },
+        pinning: 'trust-first-use',
+      },
+    },
+  ],
+});
+await serveStdio(proxy);
