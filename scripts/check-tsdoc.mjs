@@ -1,4 +1,4 @@
-// Lists the public exports (src/index.ts of every public package) that lack a TSDoc comment.
+// Lists the public exports (src/index.ts and subpath src/<sub>/index.ts of every public package) that lack a TSDoc comment.
 // Uses the TypeScript compiler API: each export is resolved through its re-exports to its
 // declaration, and counts as documented when that declaration has a /** ... */ comment.
 // Prints one line per missing export and `tsdoc: N passed, N failed`; exits 1 when any is
@@ -18,7 +18,18 @@ const entries = readdirSync(join(root, 'packages'))
   .filter((dir) => existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'src/index.ts')))
   .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
   .filter(({ manifest }) => !manifest.private)
-  .map(({ dir, manifest }) => ({ name: manifest.name, index: join(dir, 'src/index.ts') }));
+  .flatMap(({ dir, manifest }) => [
+    { name: manifest.name, index: join(dir, 'src/index.ts') },
+    // subpath exports (`@argseal/core/kit`, `/store`) whose source is src/<sub>/index.ts
+    ...Object.keys(manifest.exports ?? {})
+      .map((key) => key.replace(/^\.\//, ''))
+      .filter((sub) => sub !== '.' && sub !== 'package.json')
+      .filter((sub) => existsSync(join(dir, 'src', sub, 'index.ts')))
+      .map((sub) => ({
+        name: `${manifest.name}/${sub}`,
+        index: join(dir, 'src', sub, 'index.ts'),
+      })),
+  ]);
 
 const program = ts.createProgram({
   rootNames: entries.map((e) => e.index),
