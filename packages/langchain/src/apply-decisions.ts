@@ -1,27 +1,12 @@
-import {
-  ApprovalError,
-  type ApprovalStore,
-  type AuthorizationResult,
-  type PreparedToolCall,
-} from '@argseal/core';
+import { ApprovalError, type ApprovalStore } from '@argseal/core';
+import { type Attempt, makeRefusal, type Refusal, toRefusal } from '@argseal/core/kit';
 import type { ValidDecision } from './decisions.js';
 import type { SealEnv } from './seal-env.js';
 
 /** What a decision means for one tool call of the message. */
 export type AppliedOutcome =
-  /** Approved in the store: the tool seam runs the policy again and consumes the grant. */
-  | { kind: 'approved'; call: PreparedToolCall }
-  | { kind: 'rejected'; reason: string | undefined }
-  /**
-   * Replaced by an edit: a new call (maybe another tool) with its own hash that went
-   * through its tool's policy. `auth` is that result, or undefined when the policy asked
-   * for approval and the editor's decision was recorded as the grant for the new hash.
-   */
-  | {
-      kind: 'edited';
-      call: PreparedToolCall;
-      auth: Extract<AuthorizationResult, { type: 'allow' | 'deny' }> | undefined;
-    };
+  /** Approved in the store (or an edit): the tool seam authorizes, consuming the grant. */
+  { kind: 'approved' | 'edited'; attempt: Attempt } | { kind: 'refused'; refusal: Refusal };
 
 /** `decide`, treating "someone else decided first" as "ask the store at the tool seam". */
 async function decideOnce(
@@ -33,107 +18,107 @@ async function decideOnce(
     await approvals.decide(hash, input);
     return true;
   } catch (error) {
-    if (
-      ApprovalError.isInstance(error) &&
-      (error.code === 'proposal_not_pending' || error.code === 'proposal_not_found')
-    ) {
-      return false;
-    }
+    const lost =
+      ApprovalError.isInstance(error) && /^proposal_not_(pending|found)$/.test(error.code);
+    if (lost) return false;
     throw error;
   }
 }
 
+/**
+ * An edit rejects the original (noting the new hash), records a `rewritten` audit event
+ * linking the new hash to the original, and sends each new attempt through the policy
+ * of the tool it now targets; where that policy asks for approval, the editor's decision
+ * is recorded as the grant of exactly the new hash.
+ */
 async function applyEdit<Context>(
   env: SealEnv<Context>,
   d: ValidDecision,
-  context: Context,
+  approvals: ApprovalStore,
   out: Map<string, AppliedOutcome>,
 ): Promise<void> {
-  const { authorizer } = env;
-  const approvals = authorizer.approvals as ApprovalStore;
-  const original = d.items[0]!.call;
+  const original = d.items[0]!.attempt;
   const edited = d.edited ?? [];
   const newHash = edited[0]?.proposalHash;
-  const sameCall = newHash === original.proposalHash && edited[0]?.tool.name === original.tool.name;
-  const verdict = sameCall ? 'approve' : 'reject';
-  const note = sameCall
-    ? d.note
-    : `superseded by an edit (${newHash})${d.note ? `: ${d.note}` : ''}`;
+  const same = newHash === original.proposalHash && edited[0]?.tool.name === original.tool.name;
+  const note = same ? d.note : `superseded by an edit (${newHash})${d.note ? `: ${d.note}` : ''}`;
   const decided = await decideOnce(approvals, original.proposalHash, {
-    decision: verdict,
+    decision: same ? 'approve' : 'reject',
     approver: d.approver,
     ...(note !== undefined ? { note } : {}),
     uses: d.items.length,
   });
-  if (!decided || sameCall) {
-    for (const item of d.items) out.set(item.toolCallId, { kind: 'approved', call: item.call });
+  if (!decided || same) {
+    for (const item of d.items)
+      out.set(item.toolCallId, { kind: 'approved', attempt: item.attempt });
     return;
   }
   const granted = new Set<string>();
   for (const [i, item] of d.items.entries()) {
-    const call = edited[i]!;
-    await authorizer.audit?.append({
+    const attempt = edited[i]!;
+    await env.authorizer.audit?.append({
       type: 'rewritten',
-      agent: call.agent,
-      tool: call.tool.name,
-      toolCallId: call.toolCallId,
-      proposalHash: call.proposalHash,
-      argsCanonicalJson: call.argsCanonicalJson,
-      originalArguments: item.call.argsCanonicalJson,
+      agent: attempt.agent,
+      tool: attempt.tool.name,
+      toolCallId: attempt.toolCallId,
+      proposalHash: attempt.proposalHash,
+      argsCanonicalJson: attempt.argsCanonicalJson,
+      originalArguments: item.attempt.argsCanonicalJson,
       supersedes: item.proposal.proposalHash,
       approver: d.approver,
       ...(d.note !== undefined ? { note: d.note } : {}),
-      data: { edit: true, originalTool: item.call.tool.name },
+      data: { edit: true, originalTool: item.attempt.tool.name },
     });
-    const auth = await authorizer.authorize(call, { toolCallId: call.toolCallId, context });
-    if (auth.type !== 'suspended') {
-      out.set(item.toolCallId, { kind: 'edited', call, auth });
+    const checked = await attempt.check();
+    if (checked.type === 'deny') {
+      out.set(item.toolCallId, {
+        kind: 'refused',
+        refusal: toRefusal(checked, { tool: attempt.tool.name, toolCallId: attempt.toolCallId }),
+      });
       continue;
     }
-    if (!granted.has(call.proposalHash)) {
-      granted.add(call.proposalHash);
-      await decideOnce(approvals, call.proposalHash, {
+    if (checked.type === 'suspended' && !granted.has(attempt.proposalHash)) {
+      granted.add(attempt.proposalHash);
+      await decideOnce(approvals, attempt.proposalHash, {
         decision: 'approve',
         approver: d.approver,
         note: `edit of ${item.proposal.proposalHash}`,
-        uses: edited.filter((c) => c.proposalHash === call.proposalHash).length,
+        uses: edited.filter((a) => a.proposalHash === attempt.proposalHash).length,
       });
     }
-    out.set(item.toolCallId, { kind: 'edited', call, auth: undefined });
+    out.set(item.toolCallId, { kind: 'edited', attempt });
   }
 }
 
-/**
- * Applies validated decisions through the approval store: approve and reject decide
- * the pending proposal; an edit rejects the original (noting the new hash), records a
- * `rewritten` audit event whose `supersedes` links the new hash to the original, and
- * sends the new call through the policy of the tool it now targets.
- */
+/** Applies validated decisions through the approval store (approve, reject, edit). */
 export async function applyDecisions<Context>(
   env: SealEnv<Context>,
   decisions: readonly ValidDecision[],
-  context: Context,
 ): Promise<Map<string, AppliedOutcome>> {
   const out = new Map<string, AppliedOutcome>();
   const approvals = env.authorizer.approvals as ApprovalStore;
   for (const d of decisions) {
     if (d.type === 'edit') {
-      await applyEdit(env, d, context, out);
+      await applyEdit(env, d, approvals, out);
       continue;
     }
-    const hash = d.items[0]!.proposal.proposalHash;
-    await decideOnce(approvals, hash, {
+    await decideOnce(approvals, d.items[0]!.proposal.proposalHash, {
       decision: d.type,
       approver: d.approver,
       ...(d.note !== undefined ? { note: d.note } : {}),
       ...(d.type === 'approve' ? { uses: d.items.length } : {}),
     });
     for (const item of d.items) {
+      const where = { tool: item.attempt.tool.name, toolCallId: item.toolCallId };
+      const rejected = makeRefusal(
+        { code: 'approval_rejected', stage: 'approval', ...(d.note ? { reason: d.note } : {}) },
+        where,
+      );
       out.set(
         item.toolCallId,
         d.type === 'approve'
-          ? { kind: 'approved', call: item.call }
-          : { kind: 'rejected', reason: d.note },
+          ? { kind: 'approved', attempt: item.attempt }
+          : { kind: 'refused', refusal: rejected },
       );
     }
   }

@@ -77,7 +77,7 @@ describe('approval flow', () => {
     expect(world.executed.map((e) => e.tool)).toEqual(['refund']);
     const r = replies(result.messages);
     expect(r.get('a')?.status).toBe('success');
-    expect((r.get('b')?.artifact as any)?.argseal?.status).toBe('rejected');
+    expect((r.get('b')?.artifact as any)?.argseal?.code).toBe('approval_rejected');
     expect(result.messages.at(-1)?.content).toBe('done');
   });
 

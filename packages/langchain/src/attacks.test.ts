@@ -3,7 +3,7 @@ import { Command } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
 import { call, runConfig, supportAgent } from './__fixtures__/agent.js';
 import { supportWorld } from './__fixtures__/support-world.js';
-import { readMark } from './call-mark.js';
+import { readMarks } from './mark.js';
 import { approve, edit, getApprovalRequest, resumeWith } from './resume.js';
 
 const user = { messages: [{ role: 'user', content: 'refund please' }] };
@@ -32,14 +32,14 @@ describe('attacks: tool call ids', () => {
     for (const r of replies) {
       expect(r.status).toBe('error');
       expect((r.artifact as any).argseal).toMatchObject({
-        status: 'invalid',
+        stage: 'decode',
         code: 'duplicate_tool_call_id',
       });
       expect(r.content).not.toContain('9000');
     }
     const ai = result.messages.find((m) => AIMessage.isInstance(m)) as AIMessage;
     expect(ai.tool_calls?.map((c) => c.args)).toEqual([{}, {}]);
-    expect(readMark(ai)?.calls.c1).toMatchObject({ code: 'duplicate_tool_call_id' });
+    expect(readMarks(ai).c1).toMatchObject({ code: 'duplicate_tool_call_id' });
   });
 
   it('duplicate ids written into a paused thread with updateState are refused at the tool seam', async () => {
@@ -154,16 +154,19 @@ describe('attacks: resume values', () => {
     expect(world.executed).toEqual([]);
   });
 
-  it('an edit keeps a __proto__ key as data and never pollutes a prototype', async () => {
+  // History carries the edit's effective request (historyArguments, `__proto__` key included);
+  // LangGraph's checkpoint round trip turns that key into a prototype, which the tool seam
+  // refuses (class_instance). Nothing runs on a polluted object, and no prototype is touched.
+  it('an edit with a __proto__ key never pollutes a prototype nor runs on a polluted object', async () => {
     const { world, agent, proposal } = await paused('edit-proto');
     const args = JSON.parse('{"orderId":"A-1","amountMinor":4000,"__proto__":{"polluted":true}}');
     await agent.invoke(
       resumeWith({ approver: 'alice', decisions: [edit(proposal, { name: 'refund', args })] }),
       runConfig('edit-proto'),
     );
-    expect(world.executed).toEqual([
-      { tool: 'refund', input: { orderId: 'A-1', amountMinor: 4000 } },
-    ]);
+    expect(world.executed).toEqual([]);
+    const invalid = (await world.audit.records()).filter((r) => r.type === 'invalid');
+    expect(invalid.map((r) => r.error?.code)).toEqual(['class_instance']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

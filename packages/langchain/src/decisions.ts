@@ -1,16 +1,12 @@
-import {
-  ApprovalError,
-  normalizeDecision,
-  type PreparedToolCall,
-  type SuspendedToolProposal,
-} from '@argseal/core';
+import { ApprovalError, normalizeDecision, type SuspendedToolProposal } from '@argseal/core';
+import { type Attempt, decodedOnly } from '@argseal/core/kit';
 import type { ArgsealRefusal } from './approval-types.js';
 import type { SealEnv } from './seal-env.js';
 
 /** A call this attempt suspended, with the proposal the store holds for it. */
 export interface SuspendedItem {
   toolCallId: string;
-  call: PreparedToolCall;
+  attempt: Attempt;
   proposal: SuspendedToolProposal;
 }
 
@@ -20,8 +16,8 @@ export interface ValidDecision {
   type: 'approve' | 'reject' | 'edit';
   approver: string;
   note: string | undefined;
-  /** For an edit: the new calls (one per item), prepared through the target tool's pipeline. */
-  edited?: PreparedToolCall[];
+  /** For an edit: the new attempts (one per item), each superseding the original proposal. */
+  edited?: Attempt[];
 }
 
 export type DecisionVerdict =
@@ -138,16 +134,22 @@ export async function validateDecisions<Context>(
       refuse('edit_unknown_tool', `an edit may only target a sealed tool`, { proposalHash: hash });
       continue;
     }
-    const edited: PreparedToolCall[] = [];
+    const edited: Attempt[] = [];
     for (const each of items) {
+      // the editor's arguments come from the approving application, not from a model
       const prepared = await env.authorizer.prepare(
         target.argsealBinding.argsealTool,
-        { decoded: action.args, provenance: 'decoded_only' },
-        // legacy decoded path until the rebuild on @argseal/core/kit
-        { toolCallId: each.toolCallId, context, allowDecodedOnly: true },
+        decodedOnly(action.args),
+        {
+          toolCallId: each.toolCallId,
+          context,
+          allowDecodedOnly: true,
+          // a store links proposals of one tool only; a retargeted edit is linked in audit
+          ...(action.name === each.proposal.tool ? { supersedes: each.proposal.id } : {}),
+        },
       );
       if (!prepared.ok) {
-        const e = prepared.error;
+        const e = prepared.refusal;
         refuse(
           'edit_invalid_arguments',
           `the edited arguments are invalid (${e.stage}/${e.code})`,
@@ -160,7 +162,7 @@ export async function validateDecisions<Context>(
         );
         break;
       }
-      edited.push(prepared.call);
+      edited.push(prepared.attempt);
     }
     if (edited.length === items.length) out.push({ items, type: 'edit', approver, note, edited });
   }

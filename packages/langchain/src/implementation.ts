@@ -3,8 +3,8 @@ import { CallbackManager } from '@langchain/core/callbacks/manager';
 import { ToolMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { StructuredToolInterface } from '@langchain/core/tools';
-import { currentExecEnv } from './exec-env.js';
-import { outputToMessage } from './tool-output.js';
+import type { LangChainHost } from './host.js';
+import { outputToMessage } from './output.js';
 
 type Impl = StructuredToolInterface & {
   _call(arg: unknown, runManager: unknown, config: RunnableConfig): Promise<unknown>;
@@ -37,9 +37,9 @@ export async function runImplementation(
   ctx: ToolExecutionContext,
 ): Promise<unknown> {
   const impl = tool as Impl;
-  const env = currentExecEnv(ctx);
-  const config: RunnableConfig = { ...(env?.config ?? {}) };
-  const toolCallId = env?.toolCall?.id;
+  const host = ctx.host as LangChainHost | undefined;
+  const config: RunnableConfig = { ...(host?.config ?? {}) };
+  const toolCallId = host?.toolCallId;
   const toolCall = {
     id: ctx.toolCallId,
     name: tool.name,

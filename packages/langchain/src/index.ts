@@ -16,4 +16,4 @@ export {
   sealTool,
 } from './seal-tool.js';
 export type { SealableTool } from './sealable.js';
-export type { BlockedDetails, BlockedStatus } from './tool-output.js';
+export type { LangChainHost } from './host.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { call, runConfig, supportAgent } from './__fixtures__/agent.js';
 import { ScriptedChatModel } from './__fixtures__/scripted-model.js';
 import { supportWorld } from './__fixtures__/support-world.js';
-import { readMark } from './call-mark.js';
+import { readMarks } from './mark.js';
 import { argsealMiddleware } from './middleware.js';
 import { approve, getApprovalRequest, resumeWith } from './resume.js';
 
@@ -38,7 +38,7 @@ describe('argsealMiddleware: allow, deny, invalid', () => {
     expect((ai.additional_kwargs.tool_calls as any)[0].function.arguments).toBe(
       '{"orderId":"A-1"}',
     );
-    expect(readMark(ai)?.calls.c1).toMatchObject({ status: 'prepared', tool: 'lookup_order' });
+    expect(readMarks(ai).c1).toMatchObject({ status: 'prepared', tool: 'lookup_order' });
     expect(replies(result.messages).get('c1')?.status).toBe('success');
   });
 
@@ -54,7 +54,8 @@ describe('argsealMiddleware: allow, deny, invalid', () => {
     expect(reply?.status).toBe('error');
     expect(reply?.content).toContain('deleting customers is forbidden');
     expect((reply?.artifact as any)?.argseal).toMatchObject({
-      status: 'denied',
+      code: 'denied',
+      stage: 'policy',
       tool: 'delete_customer',
     });
     expect(model.seen).toHaveLength(2);
@@ -70,10 +71,10 @@ describe('argsealMiddleware: allow, deny, invalid', () => {
     expect(world.parses.refund).toBe(0);
     const reply = replies(result.messages).get('c1');
     expect(reply?.status).toBe('error');
-    expect(reply?.content).toContain('decode/duplicate_key');
+    expect(reply?.content).toContain('stage=decode code=duplicate_key');
     const ai = lastAi(result.messages, 'c1');
     expect(ai.tool_calls?.[0]?.args).toEqual({});
-    expect(readMark(ai)?.calls.c1).toMatchObject({
+    expect(readMarks(ai).c1).toMatchObject({
       status: 'invalid',
       stage: 'decode',
       code: 'duplicate_key',
@@ -87,7 +88,7 @@ describe('argsealMiddleware: allow, deny, invalid', () => {
     const result = await agent.invoke(user, runConfig('unknown'));
     const reply = replies(result.messages).get('c1');
     expect(reply?.status).toBe('error');
-    expect((reply?.artifact as any)?.argseal?.status).toBe('unknown_tool');
+    expect((reply?.artifact as any)?.argseal?.code).toBe('not_sealed');
   });
 
   it('without a signed-in user in context the policy denies (context comes from invoke)', async () => {
@@ -116,7 +117,7 @@ describe('argsealMiddleware: streamed partial tool-call JSON', () => {
     expect(world.executed).toEqual([]);
     const reply = replies(messages).get('c1');
     expect(reply?.status).toBe('error');
-    expect(reply?.content).toMatch(/decode\//);
+    expect(reply?.content).toMatch(/stage=decode code=/);
     expect(lastAi(messages, 'c1').tool_calls?.[0]?.args).toEqual({});
   });
 
@@ -150,7 +151,7 @@ describe('argsealMiddleware: streamed partial tool-call JSON', () => {
     expect(world.executed).toEqual([
       { tool: 'refund', input: { orderId: 'A-2', amountMinor: 9000 } },
     ]);
-    expect(replies(result.messages).get('c1')?.content).toMatch(/decode\//);
+    expect(replies(result.messages).get('c1')?.content).toMatch(/stage=decode code=/);
   });
 });
 

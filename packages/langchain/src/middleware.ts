@@ -1,8 +1,8 @@
-import type { Authorizer } from '@argseal/core';
+import type { Authorizer } from '@argseal/core/kit';
 import { AIMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
-import { sealedAfterModel } from './after-model.js';
-import { currentConfig, threadOf } from './exec-env.js';
+import { sealedAfterModel } from './approval-gate.js';
+import { currentConfig, threadOf } from './host.js';
 import { sealModelMessage } from './model-seam.js';
 import { createSealEnv } from './seal-env.js';
 import type { ContextResolver } from './seal-tool.js';
@@ -44,7 +44,8 @@ export function argsealMiddleware<Context = unknown>(options: ArgsealMiddlewareO
     tools: [...env.tools.values()],
     wrapModelCall: async (request: any, handler: any) => {
       const response = await handler(request);
-      if (!AIMessage.isInstance(response) || !response.tool_calls?.length) return response;
+      if (!AIMessage.isInstance(response)) return response;
+      if (!response.tool_calls?.length && !response.invalid_tool_calls?.length) return response;
       const config = currentConfig();
       const context = await env.context(config);
       return sealModelMessage(env, response, context, threadOf(config));

@@ -42,15 +42,23 @@ function fromChunks(chunks: readonly Chunk[], out: Map<string, string>): void {
 
 /**
  * The provider's raw argument text per tool-call id, where the message still carries
- * it: streamed `tool_call_chunks`, OpenAI-style `additional_kwargs.tool_calls`,
- * Anthropic-style streamed `tool_use` content blocks, or `invalid_tool_calls`.
- * `tool_calls[].args` is already decoded (plain `JSON.parse` or a lenient partial parser),
- * so it is used only when none of these exist.
+ * it: streamed `tool_call_chunks`, Responses API `response_metadata.output` function
+ * calls, OpenAI-style `additional_kwargs.tool_calls`, Anthropic-style streamed `tool_use`
+ * content blocks, or `invalid_tool_calls`. `tool_calls[].args` is already decoded (plain
+ * `JSON.parse` or a lenient partial parser): a call without raw text here is decoded-only.
  */
 export function extractRawArguments(message: AIMessage): Map<string, string> {
   const out = new Map<string, string>();
   const chunks = (message as { tool_call_chunks?: unknown }).tool_call_chunks;
   if (Array.isArray(chunks)) fromChunks(chunks.filter(isObj) as Chunk[], out);
+
+  const output = (message.response_metadata as Obj | undefined)?.output;
+  for (const item of Array.isArray(output) ? output : []) {
+    if (!isObj(item) || item.type !== 'function_call' || typeof item.call_id !== 'string') continue;
+    if (typeof item.arguments === 'string' && !out.has(item.call_id)) {
+      out.set(item.call_id, item.arguments);
+    }
+  }
 
   const kwargsCalls = (message.additional_kwargs as Obj | undefined)?.tool_calls;
   if (Array.isArray(kwargsCalls)) {

@@ -1,89 +1,70 @@
-import { type AuthorizationResult, canonicalize, type PreparedToolCall } from '@argseal/core';
-import type { CallMark } from './call-mark.js';
+import type { Attempt } from '@argseal/core/kit';
+import { decodedOnly, makeRefusal, type Refusal } from '@argseal/core/kit';
+import type { BaseMessage } from '@langchain/core/messages';
+import { duplicateIds, markRefusal, messageOf, readMarks } from './mark.js';
 import type { SealEnv } from './seal-env.js';
-import { type BlockedDetails, invalidDetails } from './tool-output.js';
 
 export interface ToolCallLike {
-  id: string;
+  id?: string | undefined;
   name: string;
   args: unknown;
 }
 
 export type ResolvedCall =
-  | {
-      kind: 'prepared';
-      call: PreparedToolCall;
-      auth?: Extract<AuthorizationResult, { type: 'allow' | 'deny' }>;
-      /** The hash the model seam recorded, when it differs from this attempt's hash. */
-      resumeOf?: string;
-    }
-  | { kind: 'blocked'; details: BlockedDetails }
+  | { kind: 'attempt'; attempt: Attempt }
+  | { kind: 'refused'; refusal: Refusal }
   | { kind: 'passthrough' };
 
-function sameArgs(args: unknown, argsCanonicalJson: string): boolean {
-  try {
-    return canonicalize(args) === argsCanonicalJson;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * The prepared call for a tool call as LangChain holds it now: the entry the previous
- * seam left (when it still matches name and arguments), else a refusal recorded in the
- * message mark, else a new attempt from the decoded arguments (strict domain rules,
- * rewrite, one schema parse).
+ * The attempt for a tool call as LangChain holds it now: the one the previous seam handed
+ * over (same thread, tool, id and canonical arguments), else the refusal recorded in the
+ * message mark, else a new attempt from history: a resume of the proposal hash the model
+ * seam recorded (history carries `historyArguments`, so the hash is reproduced). A call
+ * argseal never saw at the model seam is decoded-only: refused (`raw_text_unavailable`)
+ * unless the strict fetch guard checked it.
  */
 export async function resolveCall<Context>(
   env: SealEnv<Context>,
-  toolCall: ToolCallLike,
-  mark: CallMark | undefined,
+  call: ToolCallLike,
+  messages: readonly BaseMessage[] | undefined,
   thread: string,
   context: Context,
 ): Promise<ResolvedCall> {
-  const entry = env.cache.take(thread, toolCall.id);
-  const sealed = env.tools.get(toolCall.name);
+  const { id, name } = call;
+  const where = { tool: name, toolCallId: id };
+  if (id === undefined || id === '') {
+    return {
+      kind: 'refused',
+      refusal: makeRefusal({ code: 'missing_tool_call_id', stage: 'decode' }, where),
+    };
+  }
+  const message = messageOf(messages, id);
+  const sealed = env.tools.get(name);
+  if (!sealed && env.passthrough.has(name)) return { kind: 'passthrough' };
+  if (message && duplicateIds(message.tool_calls ?? []).has(id)) {
+    const refusal = makeRefusal({ code: 'duplicate_tool_call_id', stage: 'decode' }, where);
+    return { kind: 'refused', refusal };
+  }
   if (!sealed) {
-    if (env.passthrough.has(toolCall.name)) return { kind: 'passthrough' };
     return {
-      kind: 'blocked',
-      details: { status: 'unknown_tool', tool: toolCall.name, reason: 'the tool is not sealed' },
+      kind: 'refused',
+      refusal: makeRefusal({ code: 'not_sealed', stage: 'decode' }, where),
     };
   }
-  if (entry?.kind === 'invalid' && entry.tool === toolCall.name) {
-    return { kind: 'blocked', details: invalidDetails(toolCall.name, entry.error) };
-  }
-  if (
-    entry?.kind === 'prepared' &&
-    entry.call.tool.name === toolCall.name &&
-    sameArgs(toolCall.args, entry.call.argsCanonicalJson)
-  ) {
-    return { kind: 'prepared', call: entry.call, ...(entry.auth ? { auth: entry.auth } : {}) };
-  }
-  if (mark?.status === 'invalid') {
-    return {
-      kind: 'blocked',
-      details: {
-        status: 'invalid',
-        tool: toolCall.name,
-        code: mark.code,
-        ...(mark.stage !== undefined ? { stage: mark.stage } : {}),
-        ...(mark.path !== undefined ? { path: mark.path } : {}),
-      },
-    };
-  }
-  const decoded = { decoded: toolCall.args, provenance: 'decoded_only' } as const;
-  const prepared = await env.authorizer.prepare(sealed.argsealBinding.argsealTool, decoded, {
-    allowDecodedOnly: true, // legacy decoded path until the rebuild on @argseal/core/kit
-    toolCallId: toolCall.id,
-    context,
-  });
-  if (!prepared.ok) {
-    return { kind: 'blocked', details: invalidDetails(toolCall.name, prepared.error) };
-  }
-  const resumeOf =
-    mark?.status === 'prepared' && mark.proposalHash !== prepared.call.proposalHash
-      ? mark.proposalHash
-      : undefined;
-  return { kind: 'prepared', call: prepared.call, ...(resumeOf ? { resumeOf } : {}) };
+  const handed = env.ledger.take({ tool: name, toolCallId: id, args: call.args }, thread);
+  if (handed) return { kind: 'attempt', attempt: handed };
+  const mark = message ? readMarks(message)[id] : undefined;
+  if (mark?.status === 'invalid') return { kind: 'refused', refusal: markRefusal(mark, id) };
+  const prepared = await env.authorizer.prepare(
+    sealed.argsealBinding.argsealTool,
+    decodedOnly(call.args),
+    {
+      toolCallId: id,
+      context,
+      ...(mark?.status === 'prepared' ? { resumeOf: mark.proposalHash } : {}),
+    },
+  );
+  return prepared.ok
+    ? { kind: 'attempt', attempt: prepared.attempt }
+    : { kind: 'refused', refusal: prepared.refusal };
 }

@@ -1,7 +1,7 @@
-import type { Authorizer } from '@argseal/core';
-import { CallCache } from './call-cache.js';
+import type { Attempt, Authorizer } from '@argseal/core/kit';
+import { createHandoverLedger, type HandoverLedger } from '@argseal/core/kit';
 import { ArgsealLangChainError } from './errors.js';
-import { defaultContext } from './exec-env.js';
+import { defaultContext } from './host.js';
 import { type ContextResolver, SealedTool } from './seal-tool.js';
 import { bindingFor, type SealableTool } from './sealable.js';
 
@@ -9,7 +9,8 @@ import { bindingFor, type SealableTool } from './sealable.js';
 export interface SealEnv<Context = unknown> {
   authorizer: Authorizer<Context>;
   tools: ReadonlyMap<string, SealedTool<Context>>;
-  cache: CallCache;
+  /** Attempts handed from one seam to the next, scoped by thread. */
+  ledger: HandoverLedger<Attempt>;
   context: ContextResolver<Context>;
   /** Tool names LangChain runs unsealed (explicit opt-out). */
   passthrough: ReadonlySet<string>;
@@ -26,17 +27,15 @@ export interface SealEnvOptions<Context> {
 /** @throws {ArgsealLangChainError} `missing_authorizer`, `unsupported_tool`, `duplicate_tool` */
 export function createSealEnv<Context>(options: SealEnvOptions<Context>): SealEnv<Context> {
   const { authorizer } = options;
-  if (typeof authorizer?.prepare !== 'function' || typeof authorizer.authorize !== 'function') {
+  if (typeof authorizer?.prepare !== 'function') {
     throw new ArgsealLangChainError('missing_authorizer', 'argsealMiddleware needs { authorizer }');
   }
   const context = options.context ?? ((config) => defaultContext(config) as Context);
   const tools = new Map<string, SealedTool<Context>>();
   for (const tool of options.tools ?? []) {
     const name = (tool as { name?: unknown }).name;
-    const binding = bindingFor(
-      tool,
-      typeof name === 'string' ? options.jsonSchemas?.[name] : undefined,
-    );
+    const schema = typeof name === 'string' ? options.jsonSchemas?.[name] : undefined;
+    const binding = bindingFor(tool, schema);
     if (tools.has(binding.argsealTool.name)) {
       throw new ArgsealLangChainError('duplicate_tool', 'two tools share this name', {
         tool: binding.argsealTool.name,
@@ -47,7 +46,7 @@ export function createSealEnv<Context>(options: SealEnvOptions<Context>): SealEn
   return {
     authorizer,
     tools,
-    cache: new CallCache(),
+    ledger: createHandoverLedger<Attempt>(),
     context,
     passthrough: new Set(options.passthroughTools ?? []),
   };

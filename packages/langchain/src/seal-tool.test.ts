@@ -20,7 +20,11 @@ const ctx = () => ({ userId: 'u-1' });
 
 function sealedRefund() {
   const world = supportWorld();
-  const sealed = sealTool(world.tools.refund, { authorizer: world.authorizer, context: ctx });
+  const sealed = sealTool(world.tools.refund, {
+    authorizer: world.authorizer,
+    context: ctx,
+    allowDecodedOnly: true,
+  });
   return { world, sealed };
 }
 
@@ -92,9 +96,8 @@ describe('sealTool: invoked with a ToolCall (as agents do)', () => {
     expect(ToolMessage.isInstance(reply)).toBe(true);
     expect(reply.status).toBe('error');
     expect(reply.tool_call_id).toBe('tc-1');
-    expect(reply.content).toContain('schema/schema_validation_failed at /amountMinor');
+    expect(reply.content).toContain('stage=schema code=schema_validation_failed path=/amountMinor');
     expect((reply.artifact as any).argseal).toMatchObject({
-      status: 'invalid',
       stage: 'schema',
       code: 'schema_validation_failed',
     });
@@ -111,7 +114,11 @@ describe('sealTool: invoked with a ToolCall (as agents do)', () => {
       },
       { name: 'lookup_order', description: 'echo', schema: z.object({ q: z.string() }) },
     );
-    const sealed = sealTool(echo, { authorizer: world.authorizer, context: ctx });
+    const sealed = sealTool(echo, {
+      authorizer: world.authorizer,
+      context: ctx,
+      allowDecodedOnly: true,
+    });
     const reply = (await sealed.invoke({
       type: 'tool_call',
       id: 'tc-2',
@@ -131,7 +138,8 @@ describe('sealTool: invoked with a ToolCall (as agents do)', () => {
       schema: z.object({}),
       responseFormat: 'content_and_artifact',
     });
-    const reply = (await sealTool(t, { authorizer: world.authorizer, context: ctx }).invoke({
+    const options = { authorizer: world.authorizer, context: ctx, allowDecodedOnly: true };
+    const reply = (await sealTool(t, options).invoke({
       type: 'tool_call',
       id: 'tc-3',
       name: 'lookup_order',
@@ -181,7 +189,8 @@ describe('sealTool: inside a plain createAgent (no middleware)', () => {
   it('the ToolNode gets error ToolMessages for refused calls and results for allowed ones', async () => {
     const world = supportWorld();
     const tools = [world.tools.lookupOrder, world.tools.refund].map((t) =>
-      sealTool(t, { authorizer: world.authorizer }),
+      // explicit opt-out: this test is about the ToolNode wiring, not raw text
+      sealTool(t, { authorizer: world.authorizer, allowDecodedOnly: true }),
     );
     const agent = createAgent({
       model: new ScriptedChatModel([
@@ -201,7 +210,43 @@ describe('sealTool: inside a plain createAgent (no middleware)', () => {
     expect(replies.find((m) => m.tool_call_id === 'a')?.status).toBe('success');
     const b = replies.find((m) => m.tool_call_id === 'b');
     expect(b?.status).toBe('error');
-    expect((b?.artifact as any)?.argseal?.status).toBe('approval_required');
+    expect((b?.artifact as any)?.argseal?.code).toBe('approval_required');
     expect(world.executed.map((e) => e.tool)).toEqual(['lookup_order']);
+  });
+
+  it('by default refuses every decoded-only model call (raw_text_unavailable): duplicate keys, big ids, truncated numbers never run', async () => {
+    const world = supportWorld();
+    const tools = [world.tools.refund].map((t) => sealTool(t, { authorizer: world.authorizer }));
+    const agent = createAgent({
+      model: new ScriptedChatModel([
+        {
+          toolCalls: [
+            {
+              id: 'a',
+              name: 'refund',
+              args: '{"orderId":"A-1","amountMinor":900000,"amountMinor":40}',
+            },
+            {
+              id: 'b',
+              name: 'refund',
+              args: '{"orderId":"A-1","amountMinor":1234567890123456789}',
+            },
+          ],
+        },
+      ]),
+      tools,
+    });
+    const result = await agent.invoke({ messages: [{ role: 'user', content: 'x' }] }, {
+      context: { userId: 'u-1' },
+    } as never);
+    const replies = result.messages.filter((m) => ToolMessage.isInstance(m)) as ToolMessage[];
+    expect(replies.map((m) => (m.artifact as any)?.argseal?.code)).toEqual([
+      'raw_text_unavailable',
+      'raw_text_unavailable',
+    ]);
+    expect(world.executed).toEqual([]);
+    expect(await world.approvals.listProposals({ status: 'all' })).toEqual([]);
+    const audit = await world.audit.records();
+    expect(audit.map((r) => r.type)).toEqual(['invalid', 'invalid']);
   });
 });

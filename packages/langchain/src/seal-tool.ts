@@ -1,10 +1,12 @@
-import type { Authorizer } from '@argseal/core';
+import type { Authorizer } from '@argseal/core/kit';
+import { decodedOnly } from '@argseal/core/kit';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { StructuredTool, type ToolRunnableConfig } from '@langchain/core/tools';
 import { ArgsealLangChainError } from './errors.js';
-import { defaultContext } from './exec-env.js';
+import { defaultContext } from './host.js';
+import { outputToMessage, refusalMessage } from './output.js';
+import { runAttempt } from './run-attempt.js';
 import { bindingFor, type SealableTool, type ToolBinding } from './sealable.js';
-import { runSealedCall } from './sealed-call.js';
 
 /** Resolves the application context policies see, from the LangChain run config. */
 export type ContextResolver<Context> = (
@@ -19,17 +21,32 @@ export interface SealToolOptions<Context = unknown> {
   context?: ContextResolver<Context>;
   /** JSON Schema to show the model when sealing an argseal tool whose schema is not zod. */
   jsonSchema?: Record<string, unknown>;
+  /**
+   * Accept a model's tool call that reaches the tool only decoded (a plain `createAgent`
+   * without {@link argsealMiddleware} and without the strict fetch guard). Default
+   * `false`: such calls are refused with `raw_text_unavailable`, because duplicate keys,
+   * rounded integers and leniently parsed truncated text are undetectable there.
+   */
+  allowDecodedOnly?: boolean;
+}
+
+function isToolCall(arg: unknown): arg is { id?: string; args: unknown } {
+  return (
+    typeof arg === 'object' && arg !== null && (arg as { type?: unknown }).type === 'tool_call'
+  );
 }
 
 /**
- * A LangChain tool whose every invoke runs the argseal pipeline: strict decode (a
- * string input is raw provider JSON), rewrite, one schema parse, snapshot, proposal
- * hash, policy, approval binding, then the implementation on a fresh copy.
+ * A LangChain tool whose every invoke runs the argseal pipeline: strict decode (a string
+ * input is raw provider JSON), rewrite, one schema parse, snapshot, proposal hash,
+ * policy, approval binding, then the implementation on a fresh copy.
  *
- * Invoked with a ToolCall (as agents do) a refused call returns an error ToolMessage
- * (status `error`, `artifact.argseal` with status, stage, code, path, reason); invoked
- * with plain input it throws (`ToolArgumentsValidationError` with `stage` and `code`,
- * or `ArgsealLangChainError` `denied` / `approval_required`). Nothing runs either way.
+ * A model's tool call (a ToolCall, as agents invoke tools) arrives decoded: it is refused
+ * with `raw_text_unavailable` unless the strict fetch guard checked its text (or
+ * `allowDecodedOnly`). Plain input from application code is accepted (marked
+ * `decoded_only` in audit). Invoked with a ToolCall a refused call returns an error
+ * ToolMessage (`artifact.argseal` is the Refusal); with plain input it throws
+ * (`ToolArgumentsValidationError`, or `ArgsealLangChainError` `denied` / `approval_required`).
  */
 export class SealedTool<Context = unknown> extends StructuredTool {
   static override lc_name(): string {
@@ -40,8 +57,7 @@ export class SealedTool<Context = unknown> extends StructuredTool {
   description: string;
   schema: any;
   readonly argsealBinding: ToolBinding;
-  readonly #authorizer: Authorizer<Context>;
-  readonly #context: ContextResolver<Context>;
+  readonly #options: SealToolOptions<Context>;
 
   constructor(binding: ToolBinding, options: SealToolOptions<Context>) {
     super({});
@@ -50,8 +66,7 @@ export class SealedTool<Context = unknown> extends StructuredTool {
     this.description = binding.description;
     this.schema = binding.langchainSchema;
     this.argsealBinding = binding;
-    this.#authorizer = options.authorizer;
-    this.#context = options.context ?? ((config) => defaultContext(config) as Context);
+    this.#options = options;
   }
 
   /** Never used: {@link SealedTool.call} replaces LangChain's parse-then-`_call` path. */
@@ -63,23 +78,45 @@ export class SealedTool<Context = unknown> extends StructuredTool {
 
   override async call(arg: unknown, configArg?: unknown, _tags?: string[]): Promise<any> {
     const config = (
-      typeof configArg === 'object' && configArg !== null && !Array.isArray(configArg)
-        ? configArg
-        : {}
+      typeof configArg === 'object' && configArg !== null ? configArg : {}
     ) as ToolRunnableConfig;
-    return runSealedCall({
-      authorizer: this.#authorizer,
-      binding: this.argsealBinding,
-      input: arg,
-      config,
-      context: await this.#context(config),
-    });
+    const { authorizer, context } = this.#options;
+    const toolCall = isToolCall(arg) ? arg : config.toolCall;
+    const id = toolCall?.id ?? (config as { toolCallId?: string }).toolCallId;
+    const input = isToolCall(arg) ? arg.args : arg;
+    const fromModel = toolCall !== undefined;
+    const prepared = await authorizer.prepare(
+      this.argsealBinding.argsealTool,
+      typeof input === 'string' ? input : decodedOnly(input),
+      {
+        context: await (context ?? ((c) => defaultContext(c) as Context))(config),
+        ...(id !== undefined ? { toolCallId: id } : {}),
+        ...(!fromModel || this.#options.allowDecodedOnly ? { allowDecodedOnly: true } : {}),
+      },
+    );
+    const ref = id === undefined ? undefined : { id, name: this.name };
+    const done = prepared.ok
+      ? await runAttempt(prepared.attempt, config, id)
+      : ({ ok: false, refusal: prepared.refusal, error: prepared.error } as const);
+    if (done.ok) return ref ? outputToMessage(done.result, ref) : done.result;
+    if (ref) return refusalMessage(ref, done.refusal);
+    if ('error' in done) throw done.error;
+    const { code, proposalHash } = done.refusal;
+    throw new ArgsealLangChainError(
+      code === 'approval_required' ? code : 'denied',
+      done.refusal.message,
+      {
+        tool: this.name,
+        ...(proposalHash !== undefined ? { proposalHash } : {}),
+      },
+    );
   }
 }
 
 /**
  * Seals one tool for direct use (`await sealed.invoke(args)`), or inside a plain
- * `createAgent` without the middleware (no pause: approval-needing calls are refused).
+ * `createAgent` without the middleware (no pause: approval-needing calls are refused, and
+ * so are decoded-only model calls unless the strict fetch guard checked them).
  *
  * @throws {ArgsealLangChainError} `missing_authorizer`, `unsupported_tool`
  */

@@ -35,6 +35,7 @@ export {
   type ProvenanceRegistryOptions,
 } from './provenance-registry.js';
 export {
+  makeRefusal,
   type Refusal,
   type RefusalCode,
   type RefusalStage,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { args, setup } from '../authorizer/__fixtures__/refund.js';
 import { ApprovalError, ToolArgumentsValidationError } from '../errors.js';
-import { refusalText, toRefusal } from './refusal.js';
+import { makeRefusal, refusalText, toRefusal } from './refusal.js';
 
 describe('one refusal vocabulary', () => {
   it('a validation error: stage, code, path; the text carries no payload', async () => {
@@ -78,6 +78,22 @@ describe('one refusal vocabulary', () => {
     });
     expect(toRefusal('boom')).toMatchObject({ code: 'internal_error', stage: 'internal' });
     expect(toRefusal(null).code).toBe('internal_error');
+  });
+
+  it('makeRefusal: an adapter-decided refusal gets the derived message', () => {
+    const r = makeRefusal(
+      { code: 'duplicate_tool_call_id', stage: 'decode', path: '' },
+      { tool: 'refund', toolCallId: 'c1' },
+    );
+    expect(r).toEqual({
+      code: 'duplicate_tool_call_id',
+      stage: 'decode',
+      path: '',
+      tool: 'refund',
+      toolCallId: 'c1',
+      message: 'tool "refund": decode/duplicate_tool_call_id at (root)',
+    });
+    expect(refusalText(r)).toContain('Nothing was executed; send valid JSON arguments.');
   });
 
   it('long policy reasons are clipped', () => {

@@ -24,6 +24,10 @@ export type RefusalCode =
   | 'tool_failed'
   /** The framework would run a tool that is not sealed by this adapter. */
   | 'not_sealed'
+  /** The call has no id, so its answer cannot be bound to it. */
+  | 'missing_tool_call_id'
+  /** Another call of the same model message uses this id: the calls are ambiguous. */
+  | 'duplicate_tool_call_id'
   | 'internal_error';
 
 /**
@@ -52,6 +56,14 @@ const MAX_REASON = 200;
 
 function clip(reason: string): string {
   return reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON)}…` : reason;
+}
+
+/**
+ * A {@link Refusal} from its fields (the `message` is derived), for refusals an adapter
+ * decides itself (`not_sealed`, `duplicate_tool_call_id`) or reads back from history.
+ */
+export function makeRefusal(init: Omit<Refusal, 'message'>, where?: Where): Refusal {
+  return make(init, where);
 }
 
 function make(init: Omit<Refusal, 'message'>, where: Where | undefined): Refusal {
