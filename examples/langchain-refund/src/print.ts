@@ -53,10 +53,10 @@ function printMessage(log: Log, m: BaseMessage, decisions: DecisionLines): void 
   }
   if (ToolMessage.isInstance(m)) {
     printDecisions(log, decisions, m.tool_call_id);
-    const details = (m.artifact as { argseal?: { status?: string } } | undefined)?.argseal;
+    const details = (m.artifact as { argseal?: { code?: string } } | undefined)?.argseal;
     const text = typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
     if (m.status === 'error')
-      log(`  ${c.red(details?.status ?? 'error')} ${c.bold(m.name ?? '')}: ${text}`);
+      log(`  ${c.red(details?.code ?? 'error')} ${c.bold(m.name ?? '')}: ${text}`);
     else log(`  ${c.green('ran')}    ${c.bold(m.name ?? '')} → ${text}`);
   }
 }
