@@ -7,6 +7,7 @@ export {
   type ArgsealResume,
 } from './approval-types.js';
 export { ArgsealLangChainError, type ArgsealLangChainErrorCode } from './errors.js';
+export type { LangChainHost } from './host.js';
 export { type ArgsealMiddlewareOptions, argsealMiddleware } from './middleware.js';
 export { approve, edit, getApprovalRequest, reject, resumeWith } from './resume.js';
 export {
@@ -16,4 +17,3 @@ export {
   sealTool,
 } from './seal-tool.js';
 export type { SealableTool } from './sealable.js';
-export type { LangChainHost } from './host.js';
