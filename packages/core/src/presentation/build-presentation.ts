@@ -2,8 +2,9 @@ import type { JsonObject } from '../json/types.js';
 import type { CompiledPresentation } from './compile-presentation.js';
 import type { ProposalPresentation } from './types.js';
 
-/** Most context labels a proposal carries; longer values are cut to {@link MAX_CONTEXT_VALUE}. */
+/** Most context labels a proposal carries. */
 export const MAX_CONTEXT_LABELS = 16;
+/** Longest context label value; longer values are cut to this many characters. */
 export const MAX_CONTEXT_VALUE = 200;
 const LABEL_KEY = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
 
