@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ArgsealError } from '@argseal/core';
+import { initConsoleTokens } from './init-tokens.js';
 import { type RunningConsole, startConsole } from './start-console.js';
 
 /** Help text of `argseal console`, printed by `--help` and after a command-line error. */
@@ -13,6 +14,10 @@ Options:
   --data-dir DIR       embedded PGlite data directory (default .argseal)
   --database-url URL   use PostgreSQL instead (or set DATABASE_URL)
   --config FILE        JSON token file {"approvers":{...},"agents":{...}}
+  --init               create the token file (--config FILE, default .argseal/console.json,
+                       mode 0600, never overwritten), print the tokens once, and exit
+  --approver NAMES     with --init: approver names, comma-separated (default alice)
+  --agent NAMES        with --init: agent names, comma-separated (optional)
   -h, --help           show this help
 
 Tokens: ARGSEAL_CONSOLE_TOKENS="alice:<token>,bob:<token>" (approvers, required)
@@ -33,6 +38,40 @@ export interface ConsoleCliIo {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+const names = (text: string | boolean | undefined, fallback: string[]): string[] =>
+  typeof text === 'string'
+    ? text
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean)
+    : fallback;
+
+/** `--init`: writes the token file and shows each token this once. */
+async function init(
+  values: Record<string, string | boolean | undefined>,
+  out: (t: string) => void,
+  err: (t: string) => void,
+): Promise<{ code: number }> {
+  let made: Awaited<ReturnType<typeof initConsoleTokens>>;
+  try {
+    made = await initConsoleTokens({
+      file: values.config as string | undefined,
+      approvers: names(values.approver, ['alice']),
+      agents: names(values.agent, []),
+    });
+  } catch (error) {
+    const code = ArgsealError.isInstance(error) ? ` [${error.code}]` : '';
+    err(`argseal console: ${(error as Error).message}${code}\n`);
+    return { code: 1 };
+  }
+  out(`Wrote ${made.file} (readable by you only). The tokens are shown this once:\n\n`);
+  for (const [name, token] of Object.entries(made.approvers)) out(`  approver ${name}: ${token}\n`);
+  for (const [name, token] of Object.entries(made.agents)) out(`  agent ${name}: ${token}\n`);
+  out(`\nStart the console:  argseal console --config ${made.file}\n`);
+  out('Then open http://127.0.0.1:7407/ and paste the approver token to log in.\n');
+  return { code: 0 };
+}
 
 /**
  * `argseal console [--port N] [--host H] [--data-dir DIR] [--database-url URL] [--config FILE]`.
@@ -56,6 +95,9 @@ export async function runConsoleCli(
         'data-dir': { type: 'string' },
         'database-url': { type: 'string' },
         config: { type: 'string' },
+        init: { type: 'boolean' },
+        approver: { type: 'string' },
+        agent: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -66,6 +108,11 @@ export async function runConsoleCli(
   if (values.help) {
     out(CONSOLE_USAGE);
     return { code: 0 };
+  }
+  if (values.init) return init(values, out, err);
+  if (values.approver !== undefined || values.agent !== undefined) {
+    err(`argseal console: --approver and --agent only go with --init\n\n${CONSOLE_USAGE}`);
+    return { code: 2 };
   }
   const portText = values.port as string | undefined;
   const port =

@@ -6,6 +6,11 @@ export type { ConsoleClientOptions } from './client/http-client.js';
 export { type ConsoleServerOptions, createConsoleServer } from './create-console-server.js';
 export { ConsoleError } from './errors.js';
 export type { ErrorBody } from './http-errors.js';
+export {
+  DEFAULT_CONFIG_FILE,
+  type InitializedTokens,
+  initConsoleTokens,
+} from './init-tokens.js';
 export type { ProposalView } from './proposal-view.js';
 export { CONTENT_SECURITY_POLICY } from './security-headers.js';
 export { SESSION_COOKIE } from './sessions.js';

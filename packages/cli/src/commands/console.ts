@@ -10,18 +10,29 @@ interface ConsoleModule {
   ): Promise<{ code: number }>;
 }
 
-const FORWARDED = ['port', 'host', 'data-dir', 'database-url', 'config'] as const;
+const FORWARDED = [
+  'port',
+  'host',
+  'data-dir',
+  'database-url',
+  'config',
+  'approver',
+  'agent',
+] as const;
 
 /** `argseal console`: starts the approval console from `@argseal/console`, installed separately (`npm i @argseal/console`). */
 export const consoleCommand: CliCommand = {
   name: 'console',
-  synopsis: 'console [--port N] [--host H] [--data-dir DIR] [--database-url URL] [--config FILE]',
+  synopsis:
+    'console [--port N] [--host H] [--data-dir DIR] [--database-url URL] [--config FILE] | console --init [--config FILE] [--approver NAMES] [--agent NAMES]',
   summary: 'start the approval console (web page + JSON API; needs @argseal/console)',
   description: [
     'Starts the argseal approval console on 127.0.0.1:7407 with the embedded PGlite store',
     'in .argseal/ (or PostgreSQL with --database-url / DATABASE_URL). Approver tokens come',
     'from ARGSEAL_CONSOLE_TOKENS="alice:<token>" or --config FILE; there is no default',
     'token and the console refuses to start without one. Stops on Ctrl-C.',
+    '--init creates the token file (default .argseal/console.json, mode 0600, never',
+    'overwritten) with fresh tokens, prints them once and exits.',
   ].join('\n'),
   options: {
     port: { type: 'string', valueName: 'N', description: 'port (default 7407; 0 = any free port)' },
@@ -32,6 +43,17 @@ export const consoleCommand: CliCommand = {
       valueName: 'FILE',
       description: 'JSON token file (approvers, agents)',
     },
+    init: { type: 'boolean', description: 'create the token file, print the tokens once, exit' },
+    approver: {
+      type: 'string',
+      valueName: 'NAMES',
+      description: 'with --init: approver names, comma-separated (default alice)',
+    },
+    agent: {
+      type: 'string',
+      valueName: 'NAMES',
+      description: 'with --init: agent names, comma-separated',
+    },
   },
   maxPositionals: 0,
   async run(args, io) {
@@ -41,6 +63,7 @@ export const consoleCommand: CliCommand = {
       const value = args.values[name];
       if (typeof value === 'string') argv.push(`--${name}=${value}`);
     }
+    if (args.values.init === true) argv.push('--init');
     const { code } = await mod.runConsoleCli(argv, {
       stdout: (text) => io.stdout.write(text),
       stderr: (text) => io.stderr.write(text),
