@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { type AuthSettings, type ConsoleEnv, requireApprover } from './auth.js';
 import { HttpError, sendError } from './http-errors.js';
+import { clientKey, createLoginLimiter, type LoginLimiter } from './login-limiter.js';
 import { expectObject, readJsonBody } from './read-json.js';
 import { SESSION_COOKIE } from './sessions.js';
 
@@ -10,7 +11,11 @@ import { SESSION_COOKIE } from './sessions.js';
  * SameSite=Strict session cookie and returns the session's CSRF token; the page keeps that
  * token in memory and sends it with every state-changing request.
  */
-export function sessionRoutes(s: AuthSettings, ttlMs: number): Hono<ConsoleEnv> {
+export function sessionRoutes(
+  s: AuthSettings,
+  ttlMs: number,
+  limiter: LoginLimiter = createLoginLimiter(),
+): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
 
   app.post('/', async (c) => {
@@ -23,9 +28,21 @@ export function sessionRoutes(s: AuthSettings, ttlMs: number): Hono<ConsoleEnv> 
       ) {
         throw new HttpError(403, 'cross_origin', 'cross-site login is refused');
       }
+      const client = clientKey(c);
+      const retry = limiter.retryAfter(client);
+      if (retry > 0) {
+        c.header('Retry-After', String(retry));
+        throw new HttpError(
+          429,
+          'too_many_attempts',
+          `too many failed logins from this client; try again in ${retry} s`,
+        );
+      }
       const body = expectObject(await readJsonBody(c, 4096), ['token'], 'login');
       const token = typeof body.token === 'string' ? body.token : '';
       const approver = s.approvers.lookup(token);
+      if (approver === undefined) limiter.fail(client);
+      else limiter.succeed(client);
       if (approver === undefined) {
         if (s.agents.lookup(token) !== undefined)
           throw new HttpError(403, 'forbidden_role', 'agent tokens cannot log in');

@@ -1,6 +1,31 @@
 // The audit trail: plain wording per event, the selected call's records by default, the
 // chain's verification status and head.
+import { api } from './api.js';
 import { $, el, shortHash, time } from './dom.js';
+
+/** Most records the page keeps in memory. */
+const KEEP = 1000;
+
+/**
+ * Polls `/api/audit` incrementally: the first call reads the newest 200 records, later calls
+ * only records after the highest `seq` the page has (the server verifies incrementally too).
+ */
+export function createAuditFeed() {
+  let records = [];
+  let last = -1;
+  return async function poll() {
+    const audit = await api(`/api/audit?limit=200${last >= 0 ? `&after=${last}` : ''}`);
+    if (audit.total <= last) {
+      // the trail got shorter than what the page shows: start over (verification says why)
+      records = [];
+      last = -1;
+      return poll();
+    }
+    records = [...audit.records, ...records].slice(0, KEEP);
+    if (records.length > 0) last = records[0].seq;
+    return { audit, records };
+  };
+}
 
 const DECISIONS = {
   allow: 'allow',

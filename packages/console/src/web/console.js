@@ -1,7 +1,7 @@
 // argseal console page: entry point. Polls the API every two seconds; every value from the
 // server is written with textContent (dom.js), never through an HTML sink.
 import { api, setCsrf } from './api.js';
-import { forProposal, renderAudit } from './audit.js';
+import { createAuditFeed, forProposal, renderAudit } from './audit.js';
 import { clearDetail, renderDetail } from './detail.js';
 import { $, setText } from './dom.js';
 import { initKeys } from './keys.js';
@@ -10,6 +10,7 @@ import { initLogin } from './login.js';
 import { initNotifications, notePending } from './notify.js';
 
 const POLL_MS = 2000;
+const pollAudit = createAuditFeed();
 const state = { me: '', selected: '', offset: 0, shown: null, timer: 0, busy: false, seq: 0 };
 
 function select(id) {
@@ -50,10 +51,10 @@ async function refresh() {
   // only the newest refresh renders: a slow older answer never overwrites a newer filter
   const mine = ++state.seq;
   try {
-    const [list, pending, audit] = await Promise.all([
+    const [list, pending, trail] = await Promise.all([
       api(listQuery(state.offset)),
       api(`/api/proposals?status=pending&limit=${PAGE_SIZE}`),
-      api('/api/audit?limit=200'),
+      pollAudit(),
     ]);
     if (mine !== state.seq) return;
     renderList(list, state.selected);
@@ -61,7 +62,7 @@ async function refresh() {
     await loadDetail();
     if (mine !== state.seq) return;
     const only = $('audit-only').checked && state.shown;
-    renderAudit(audit, forProposal(audit.records, only ? state.shown.proposal : null));
+    renderAudit(trail.audit, forProposal(trail.records, only ? state.shown.proposal : null));
     setText('live-status', `live · updated ${new Date().toLocaleTimeString()}`);
     $('live-status').className = 'muted';
   } catch (error) {
