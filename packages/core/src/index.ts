@@ -129,5 +129,11 @@ export type {
   ProposalPresentation,
   ToolPresentation,
 } from './presentation/types.js';
+export {
+  findHiddenCharacters,
+  type HiddenCharacter,
+  type HiddenCharacterKind,
+  hiddenCharacterKind,
+} from './text/hidden-characters.js';
 export { defineTool, isArgsealTool } from './tool/define-tool.js';
 export type { ArgsealTool, ToolDefinition, ToolExecutionContext } from './tool/types.js';

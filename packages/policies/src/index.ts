@@ -53,3 +53,5 @@ export {
   type ScopedToolOptions,
   type ScopeReader,
 } from './scope/scoped-tool.js';
+export type { UnicodeFinding, UnicodeReason } from './unicode/unicode-findings.js';
+export { type UnicodeGuardOptions, unicodeGuard } from './unicode/unicode-guard.js';
