@@ -81,7 +81,7 @@ export function findUnicodeHazards(value: JsonValue, options: FindOptions): Unic
   const out: UnicodeFinding[] = [];
   const walk = (node: JsonValue, path: string): void => {
     if (typeof node === 'string') inspect(node, path, false, options, out);
-    else if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${path}/${i}`));
+    else if (Array.isArray(node)) for (const [i, v] of node.entries()) walk(v, `${path}/${i}`);
     else if (node !== null && typeof node === 'object') {
       for (const [key, v] of Object.entries(node)) {
         const at = `${path}/${escapeToken(key)}`;
