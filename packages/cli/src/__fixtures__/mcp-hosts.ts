@@ -1,0 +1,57 @@
+// Shared by the real-host tests of `argseal mcp`: where the real programs are, and a workspace.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { BIN } from './run-bin.js';
+
+export const run = promisify(execFile);
+const IN_CI = process.env.CI === 'true';
+export const TOOLS = process.env.ARGSEAL_MCP_TOOLS ?? '/opt/argseal-ci/mcp';
+export const CLAUDE =
+  process.env.ARGSEAL_CLAUDE_BIN ??
+  '/opt/argseal-ci/claude-code/node_modules/@anthropic-ai/claude-code-linux-x64/claude';
+export const haveTools = existsSync(
+  join(TOOLS, 'node_modules/@modelcontextprotocol/server-filesystem'),
+);
+export const haveClaude = existsSync(CLAUDE);
+if (IN_CI && (!haveTools || !haveClaude)) {
+  throw new Error(
+    'CI=true: MCP tools (ARGSEAL_MCP_TOOLS) and Claude Code (ARGSEAL_CLAUDE_BIN) are required',
+  );
+}
+const FS_SERVER = join(TOOLS, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
+
+/** A workspace: a root the filesystem server may touch, a proxy config and a migrated data dir. */
+export async function workspace() {
+  const dir = mkdtempSync(join(tmpdir(), 'argseal-mcp-host-'));
+  const root = join(dir, 'files');
+  const config = join(dir, 'argseal-mcp.json');
+  const data = join(dir, 'data');
+  mkdirSync(root);
+  writeFileSync(join(root, 'hello.txt'), 'hello\n');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      agent: 'host-test',
+      servers: {
+        fs: {
+          command: process.execPath,
+          args: [FS_SERVER, root],
+          trusted: true,
+          pinning: 'trust-first-use',
+        },
+      },
+    }),
+  );
+  // migrate the embedded database once, before a host's connect timeout runs
+  await run(process.execPath, [BIN, 'mcp', 'pins', 'list', '--config', config, '--data-dir', data]);
+  return {
+    dir,
+    root,
+    config,
+    data,
+    proxyArgs: [BIN, 'mcp', '--config', config, '--data-dir', data],
+  };
+}

@@ -1,0 +1,101 @@
+// Claude Code (print mode, --mcp-config, loopback fake model) drives `argseal mcp` in front of server-filesystem.
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLoopbackProvider } from '@argseal/test-kit/providers';
+import { describe, expect, it } from 'vitest';
+import { CLAUDE, haveClaude, haveTools, run, workspace } from './__fixtures__/mcp-hosts.js';
+
+describe.skipIf(!haveTools || !haveClaude)(
+  'Claude Code (--mcp-config) -> argseal mcp -> server-filesystem',
+  () => {
+    async function claude(
+      w: Awaited<ReturnType<typeof workspace>>,
+      args: { path: string; content: string },
+    ) {
+      const provider = await startLoopbackProvider({
+        api: 'anthropic-messages',
+        turns: [
+          {
+            toolCalls: [
+              { id: 'toolu_w1', name: 'mcp__fs__write_file', arguments: JSON.stringify(args) },
+            ],
+          },
+          { text: 'done' },
+        ],
+      });
+      const mcpConfig = join(w.dir, 'mcp.json');
+      writeFileSync(
+        mcpConfig,
+        JSON.stringify({ mcpServers: { fs: { command: process.execPath, args: w.proxyArgs } } }),
+      );
+      const home = mkdtempSync(join(tmpdir(), 'argseal-claude-home-'));
+      try {
+        await run(
+          CLAUDE,
+          [
+            '-p',
+            'write the file',
+            '--output-format',
+            'json',
+            '--mcp-config',
+            mcpConfig,
+            '--strict-mcp-config',
+            '--dangerously-skip-permissions',
+          ],
+          {
+            cwd: w.dir,
+            timeout: 120_000,
+            env: {
+              PATH: process.env.PATH,
+              HOME: home,
+              TMPDIR: home,
+              IS_SANDBOX: '1',
+              ANTHROPIC_BASE_URL: provider.url,
+              ANTHROPIC_API_KEY: 'test',
+              DISABLE_TELEMETRY: '1',
+              DISABLE_AUTOUPDATER: '1',
+              CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+              CLAUDE_CODE_MAX_RETRIES: '0',
+              MCP_TIMEOUT: '60000',
+            },
+          },
+        );
+        return provider.requests.map((r) => r.bodyText).join('\n');
+      } finally {
+        await provider.close();
+      }
+    }
+
+    it('write_file is suspended, approved in the store, and the identical retry writes exactly that content', {
+      timeout: 300_000,
+    }, async () => {
+      const w = await workspace();
+      const target = join(w.root, 'approved.txt');
+      const args = { path: target, content: 'approved by alice\n' };
+      const first = await claude(w, args);
+      expect(first).toContain('approval required');
+      expect(existsSync(target)).toBe(false);
+
+      const { openMcpStores } = await import('@argseal/mcp');
+      const stores = await openMcpStores({ dataDir: w.data });
+      const [pending] = await stores.approvals.listPending();
+      expect(pending?.argsCanonicalJson).toBe(
+        JSON.stringify({ content: args.content, path: target }),
+      );
+      await stores.approvals.decide(pending!.proposalHash, {
+        decision: 'approve',
+        approver: 'alice',
+        proposalId: pending!.id,
+      });
+      await stores.close();
+
+      const swapped = await claude(w, { ...args, content: 'swapped\n' });
+      expect(swapped).toContain('approval required');
+      expect(existsSync(target)).toBe(false);
+
+      await claude(w, args);
+      expect(readFileSync(target, 'utf8')).toBe('approved by alice\n');
+    });
+  },
+);
