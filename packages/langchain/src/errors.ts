@@ -1,4 +1,5 @@
 import { ArgsealError } from '@argseal/core';
+import { hasMarker } from '@argseal/core/kit';
 
 const LANGCHAIN_MARKER = Symbol.for('argseal.error.langchain');
 
@@ -44,10 +45,6 @@ export class ArgsealLangChainError extends ArgsealError {
   }
 
   static override isInstance(value: unknown): value is ArgsealLangChainError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[LANGCHAIN_MARKER] === true
-    );
+    return hasMarker(value, LANGCHAIN_MARKER);
   }
 }

@@ -1,5 +1,4 @@
-import type { Attempt } from '@argseal/core/kit';
-import { decodedOnly, makeRefusal, type Refusal } from '@argseal/core/kit';
+import { type Attempt, attemptFromHandover, makeRefusal, type Refusal } from '@argseal/core/kit';
 import type { BaseMessage } from '@langchain/core/messages';
 import { duplicateIds, markRefusal, messageOf, readMarks } from './mark.js';
 import type { SealEnv } from './seal-env.js';
@@ -51,18 +50,14 @@ export async function resolveCall<Context>(
       refusal: makeRefusal({ code: 'not_sealed', stage: 'decode' }, where),
     };
   }
-  const handed = env.ledger.take({ tool: name, toolCallId: id, args: call.args }, thread);
-  if (handed) return { kind: 'attempt', attempt: handed };
   const mark = message ? readMarks(message)[id] : undefined;
   if (mark?.status === 'invalid') return { kind: 'refused', refusal: markRefusal(mark, id) };
-  const prepared = await env.authorizer.prepare(
-    sealed.argsealBinding.argsealTool,
-    decodedOnly(call.args),
-    {
-      toolCallId: id,
-      context,
-      ...(mark?.status === 'prepared' ? { resumeOf: mark.proposalHash } : {}),
-    },
+  const tool = sealed.argsealBinding.argsealTool;
+  const prepared = await attemptFromHandover(
+    env.authorizer,
+    env.ledger,
+    { tool, toolCallId: id, args: call.args, scopes: [thread] },
+    { context, ...(mark?.status === 'prepared' ? { resumeOf: mark.proposalHash } : {}) },
   );
   return prepared.ok
     ? { kind: 'attempt', attempt: prepared.attempt }

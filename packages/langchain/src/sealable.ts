@@ -1,4 +1,5 @@
 import { type ArgsealTool, defineTool, isArgsealTool } from '@argseal/core';
+import { isStandardSchema } from '@argseal/core/kit';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { isInteropZodSchema } from '@langchain/core/utils/types';
 import { ArgsealLangChainError } from './errors.js';
@@ -17,13 +18,6 @@ export interface ToolBinding {
 }
 
 const PERMISSIVE_OBJECT = { type: 'object', properties: {}, additionalProperties: true };
-
-function hasStandardSchema(schema: unknown): boolean {
-  const std = (schema as { '~standard'?: { validate?: unknown } } | null | undefined)?.[
-    '~standard'
-  ];
-  return typeof std === 'object' && std !== null && typeof std.validate === 'function';
-}
 
 function isLangChainTool(value: unknown): value is StructuredToolInterface {
   return (
@@ -62,7 +56,7 @@ export function bindingFor(tool: SealableTool, jsonSchema?: unknown): ToolBindin
       'expected an argseal tool (defineTool) or a LangChain StructuredTool',
     );
   }
-  if (!hasStandardSchema(tool.schema)) {
+  if (!isStandardSchema(tool.schema)) {
     throw new ArgsealLangChainError(
       'unsupported_tool',
       'the tool schema must implement Standard Schema (zod 3.24+ or 4); JSON Schema tools cannot be sealed',
@@ -73,7 +67,7 @@ export function bindingFor(tool: SealableTool, jsonSchema?: unknown): ToolBindin
   const argsealTool = defineTool({
     name: tool.name,
     description: tool.description,
-    schema: tool.schema as ArgsealTool['schema'],
+    schema: tool.schema,
     execute: (input, ctx) => runImplementation(source, input, ctx),
   });
   return {
