@@ -1,7 +1,9 @@
+import { approveCommand } from './approve.js';
 import { auditCommand } from './audit.js';
 import { canonicalizeCommand } from './canonicalize.js';
 import { consoleCommand } from './console.js';
 import { hashCommand } from './hash.js';
+import { hookCommand } from './hook.js';
 import { mcpCommand } from './mcp.js';
 import type { CliCommand } from './types.js';
 
@@ -12,6 +14,8 @@ export const COMMANDS: readonly CliCommand[] = [
   consoleCommand,
   auditCommand,
   mcpCommand,
+  hookCommand,
+  approveCommand,
 ];
 
 export function findCommand(name: string): CliCommand | undefined {

@@ -1,0 +1,78 @@
+import type { StoredProposal } from '@argseal/core';
+import { displaySafe, quote } from '../display.js';
+import { CliUsageError } from '../errors.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import { loadHooks } from './load-hooks.js';
+import type { CliArgs, CliCommand } from './types.js';
+
+function line(p: StoredProposal): string {
+  const args = p.argsCanonicalJson.length > 400 ? `${p.argsCanonicalJson.slice(0, 400)}…` : p.argsCanonicalJson;
+  return displaySafe(`${p.id}  ${p.tool}  ${args}  (${p.reason})`);
+}
+
+function str(args: CliArgs, name: string): string | undefined {
+  const v = args.values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function uses(args: CliArgs): number | undefined {
+  const v = str(args, 'uses');
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) {
+    throw new CliUsageError('invalid_option_value', `--uses must be an integer from 1 to 1000, got ${quote(v)}`);
+  }
+  return n;
+}
+
+/** `argseal approve <id>`: decides a proposal the hook is waiting on (from `@argseal/hooks`). */
+export const approveCommand: CliCommand = {
+  name: 'approve',
+  synopsis: 'approve <PROPOSAL-ID> [--reject] [--approver NAME] [--note TEXT] [--uses N] [--config FILE] | approve --list',
+  summary: 'approve or reject a proposal waiting in the hook store (needs @argseal/hooks)',
+  description: [
+    'Decides the proposal named in the hook\'s deny reason, in the store the hook config names',
+    '(default: the embedded store in ~/.local/share/argseal). The grant is bound to that',
+    "proposal's exact call and single-use unless --uses says otherwise; the identical retry",
+    'runs once. --list prints the pending proposals with their canonical arguments.',
+  ].join('\n'),
+  options: {
+    reject: { type: 'boolean', description: 'reject instead of approve' },
+    list: { type: 'boolean', description: 'list pending proposals' },
+    approver: { type: 'string', valueName: 'NAME', description: 'who decides (default: the OS user)' },
+    note: { type: 'string', valueName: 'TEXT', description: 'note recorded with the decision' },
+    uses: { type: 'string', valueName: 'N', description: 'how many runs the grant allows (default 1)' },
+    config: { type: 'string', valueName: 'FILE', description: 'hook config (as for "argseal hook")' },
+  },
+  maxPositionals: 1,
+  async run(args, io) {
+    const [id] = args.positionals;
+    const list = args.values.list === true;
+    if (list === (id !== undefined)) {
+      throw new CliUsageError('missing_argument', list ? '--list takes no proposal id' : 'a proposal id (or --list)');
+    }
+    const n = uses(args);
+    const hooks = await loadHooks('approve');
+    const where = { env: process.env, cwd: io.cwd ?? process.cwd() };
+    if (list) {
+      const pending = await hooks.listPendingProposals(str(args, 'config'), where);
+      io.stdout.write(pending.length === 0 ? 'no pending proposals\n' : `${pending.map(line).join('\n')}\n`);
+      return EXIT_CODES.ok;
+    }
+    const { proposal, grant } = await hooks.approveProposal(
+      {
+        id: id as string,
+        reject: args.values.reject === true,
+        approver: str(args, 'approver'),
+        note: str(args, 'note'),
+        uses: n,
+        configPath: str(args, 'config'),
+      },
+      where,
+    );
+    const verb = grant.decision === 'approve' ? 'approved' : 'rejected';
+    const left = grant.decision === 'approve' ? ` for ${grant.usesLeft} use(s)` : '';
+    io.stdout.write(`${verb} ${line(proposal)}${left}\n`);
+    return EXIT_CODES.ok;
+  },
+};

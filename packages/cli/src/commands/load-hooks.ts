@@ -1,0 +1,9 @@
+import { importOptional } from '../import-optional.js';
+
+/** The part of `@argseal/hooks` (its `cli` entry) the `hook` and `approve` commands use. */
+export type HooksCli = typeof import('@argseal/hooks/cli');
+
+/** Loads `@argseal/hooks` (installed separately, like `@argseal/console`) only when a command needs it. */
+export function loadHooks(command: string): Promise<HooksCli> {
+  return importOptional<HooksCli>('@argseal/hooks/cli', command);
+}

@@ -1,0 +1,58 @@
+import { userInfo } from 'node:os';
+import type { ApprovalGrant, StoredProposal } from '@argseal/core';
+import { loadConfig } from '../config/load-config.js';
+import { HookError } from '../errors.js';
+import { type HookEnvironment, storeFor } from '../pipeline/session-for.js';
+
+/** What `argseal approve` was asked to do. */
+export interface ApproveRequest {
+  /** Proposal id (from the hook's deny reason or `listPendingProposals`). */
+  id: string;
+  reject?: boolean;
+  approver?: string | undefined;
+  note?: string | undefined;
+  uses?: number | undefined;
+  configPath?: string | undefined;
+}
+
+/**
+ * Decides one proposal in the hook's configured store. The decision names the exact
+ * proposal (`proposalId`), so it can never apply to an identical call proposed later.
+ * Throws HookError `proposal_not_found`, core's ApprovalError for a proposal that is no
+ * longer pending, or a store/config error.
+ */
+export async function approveProposal(
+  request: ApproveRequest,
+  where: HookEnvironment,
+): Promise<{ proposal: StoredProposal; grant: ApprovalGrant }> {
+  const { config } = await loadConfig(request.configPath, where.env, where.cwd);
+  const store = storeFor(config, where);
+  try {
+    const proposal = await store.approvals.getProposal(request.id);
+    if (!proposal) throw new HookError('store', 'proposal_not_found', 'no proposal with this id');
+    const grant = await store.approvals.decide(proposal.proposalHash, {
+      decision: request.reject ? 'reject' : 'approve',
+      approver: request.approver ?? userInfo().username,
+      proposalId: request.id,
+      ...(request.note !== undefined ? { note: request.note } : {}),
+      ...(request.uses !== undefined ? { uses: request.uses } : {}),
+    });
+    return { proposal, grant };
+  } finally {
+    await store.close();
+  }
+}
+
+/** The newest pending proposals (at most 50) in the hook's configured store. */
+export async function listPendingProposals(
+  configPath: string | undefined,
+  where: HookEnvironment,
+): Promise<StoredProposal[]> {
+  const { config } = await loadConfig(configPath, where.env, where.cwd);
+  const store = storeFor(config, where);
+  try {
+    return await store.approvals.listProposals({ status: 'pending', limit: 50 });
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,44 @@
+import { HookError } from './errors.js';
+import { isHostName } from './host/hosts.js';
+import { blockLine } from './pipeline/block-line.js';
+import { HOOK_EXIT, runHook } from './pipeline/run-hook.js';
+
+/** Streams of `argseal hook`; `bin` passes the process's own. */
+export interface HookCliIo {
+  stdin?: AsyncIterable<Uint8Array | string> | undefined;
+  stdout: { write(chunk: string): unknown };
+  stderr: { write(chunk: string): unknown };
+  cwd?: string | undefined;
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** What follows `argseal hook`. */
+export type HookTarget = 'claude-code' | 'codex' | 'permission-server';
+
+/**
+ * `argseal hook <claude-code|codex|permission-server> [--config FILE]`: this module is all
+ * a hook call loads besides core and the policy compiler. `permission-server` (the MCP
+ * server behind Claude Code's `--permission-prompt-tool`) is imported only when asked for.
+ * Returns the exit status: 0 decided, 2 blocked.
+ */
+export async function runHookCommand(target: string, configPath: string | undefined, io: HookCliIo): Promise<number> {
+  const where = { env: io.env ?? process.env, cwd: io.cwd ?? process.cwd() };
+  if (isHostName(target)) {
+    return runHook(target, { ...where, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, configPath });
+  }
+  if (target === 'permission-server') {
+    try {
+      const { userInfo } = await import('node:os');
+      const { servePermissionPrompt } = await import('./permission/permission-server.js');
+      await servePermissionPrompt({ ...where, configPath, user: userInfo().username });
+      return HOOK_EXIT.decided;
+    } catch (error) {
+      io.stderr.write(blockLine(error));
+      return HOOK_EXIT.blocked;
+    }
+  }
+  io.stderr.write(blockLine(new HookError('hook', 'unknown_host', 'unknown host')));
+  return HOOK_EXIT.blocked;
+}
+
+export { approveProposal, type ApproveRequest, listPendingProposals } from './approve/approve.js';

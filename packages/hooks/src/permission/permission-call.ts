@@ -1,0 +1,30 @@
+import { canonicalize, type JsonValue } from '@argseal/core';
+import { HookError } from '../errors.js';
+import type { HookCall } from '../host/hook-input.js';
+
+/**
+ * The call Claude Code hands `--permission-prompt-tool`: `{ tool_name, input, tool_use_id }`
+ * as MCP tool arguments. Throws HookError `invalid_hook_input` naming the field.
+ */
+export function permissionCall(args: unknown, cwd: string, user: string): HookCall {
+  const a = (typeof args === 'object' && args !== null ? args : {}) as Record<string, unknown>;
+  const tool = a.tool_name;
+  if (typeof tool !== 'string' || tool === '') {
+    throw new HookError('input', 'invalid_hook_input', '"tool_name" must be a non-empty string', { path: '/tool_name' });
+  }
+  const input = a.input;
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new HookError('input', 'invalid_hook_input', '"input" must be an object', { path: '/input' });
+  }
+  const id = a.tool_use_id;
+  if (id !== undefined && (typeof id !== 'string' || id === '')) {
+    throw new HookError('input', 'invalid_hook_input', '"tool_use_id" must be a non-empty string', { path: '/tool_use_id' });
+  }
+  return {
+    tool,
+    toolCallId: (id as string | undefined) ?? globalThis.crypto.randomUUID(),
+    // canonicalize runs the strict-domain check on the decoded value
+    inputText: canonicalize(input as JsonValue),
+    context: { host: 'claude-code', sessionId: '', cwd, user },
+  };
+}

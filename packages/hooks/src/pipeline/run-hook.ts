@@ -1,0 +1,79 @@
+import { userInfo } from 'node:os';
+import { loadConfig } from '../config/load-config.js';
+import { HookError } from '../errors.js';
+import { decisionJson } from '../host/decision-output.js';
+import { parseHookInput } from '../host/hook-input.js';
+import type { HostName } from '../host/hosts.js';
+import { readText } from '../host/read-text.js';
+import type { StoreSession } from '../store/lazy-session.js';
+import { answerFor } from './answer.js';
+import { blockLine } from './block-line.js';
+import { type HookEnvironment, sealerFor, storeFor } from './session-for.js';
+
+/** Exit statuses of `argseal hook`: 0 with a decision on stdout, 2 blocked (one line on stderr). */
+export const HOOK_EXIT = { decided: 0, blocked: 2 } as const;
+
+/** Deadline before the config is read, and the default after. */
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+/** Streams and settings of one hook run. */
+export interface RunHookOptions extends HookEnvironment {
+  stdin: AsyncIterable<Uint8Array | string> | undefined;
+  stdout: { write(chunk: string): unknown };
+  stderr: { write(chunk: string): unknown };
+  /** `--config FILE`. */
+  configPath?: string | undefined;
+}
+
+function osUser(env: HookEnvironment['env']): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return env.USER ?? 'unknown';
+  }
+}
+
+async function decide(host: HostName, o: RunHookOptions, setDeadline: (ms: number) => void): Promise<string> {
+  const text = await readText(o.stdin);
+  const call = parseHookInput(text, host, osUser(o.env));
+  const { config } = await loadConfig(o.configPath, o.env, o.cwd);
+  setDeadline(config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  let store: StoreSession | undefined;
+  try {
+    store = storeFor(config, o);
+    const verdict = await sealerFor(config, host, store).seal(call);
+    const approval = config.hosts?.[host]?.approval ?? 'deny';
+    return decisionJson(answerFor(verdict, host, approval));
+  } finally {
+    await store?.close();
+  }
+}
+
+/**
+ * One PreToolUse hook call: read the host's JSON from stdin, decide, print the decision
+ * JSON (exit 0). Anything else blocks: bad input, a missing or invalid config, a store
+ * failure, a crash or the deadline print one line on stderr and exit 2, with nothing on
+ * stdout. Never throws.
+ */
+export async function runHook(host: HostName, o: RunHookOptions): Promise<number> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let expire: (error: HookError) => void = () => {};
+  const expired = new Promise<never>((_, reject) => {
+    expire = reject;
+  });
+  const setDeadline = (ms: number) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => expire(new HookError('hook', 'timeout', `no decision within ${ms} ms`)), ms);
+  };
+  setDeadline(DEFAULT_TIMEOUT_MS);
+  try {
+    const out = await Promise.race([decide(host, o, setDeadline), expired]);
+    o.stdout.write(out);
+    return HOOK_EXIT.decided;
+  } catch (error) {
+    o.stderr.write(blockLine(error));
+    return HOOK_EXIT.blocked;
+  } finally {
+    clearTimeout(timer);
+  }
+}

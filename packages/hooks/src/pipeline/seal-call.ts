@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import {
+  type ApprovalStore,
+  type AuditSink,
+  createAuthorizer,
+  decodeCanonical,
+  defineTool,
+  type JsonObject,
+  type RewriteHook,
+  type ToolPolicy,
+} from '@argseal/core';
+import type { HookCall, HookContext } from '../host/hook-input.js';
+import { objectSchema } from './object-schema.js';
+
+/** What the pipeline decided for one host call. */
+export type SealVerdict =
+  | {
+      type: 'allow';
+      /** Decoded canonical effective arguments: what was hashed, and what the host must run. */
+      input: JsonObject;
+      proposalHash: string;
+      rewritten: boolean;
+      /** The proposal whose approval this run consumed. */
+      approvedProposalId?: string;
+    }
+  | { type: 'deny'; reason: string; proposalHash: string }
+  | { type: 'approval_required'; proposalId: string; proposalHash: string; reason: string }
+  | { type: 'invalid'; stage: string; code: string; path: string };
+
+/** Settings of {@link createSealer}. */
+export interface SealerOptions {
+  agent: string;
+  policy: ToolPolicy<HookContext>;
+  approvals?: ApprovalStore;
+  audit?: AuditSink;
+  rewrite?: readonly RewriteHook<HookContext>[];
+}
+
+/** Runs one host call through core's pipeline. */
+export interface Sealer {
+  seal(call: HookCall): Promise<SealVerdict>;
+}
+
+function failing(): never {
+  throw new Error('argseal hooks never execute tools: the host does');
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/**
+ * The one module that talks to core's authorizer. Prepare (decode the host's text strictly,
+ * rewrite, snapshot, hash), then authorize (policy once, and a grant consumed atomically
+ * when an approval is required). The tool is not executed here: on allow the host runs
+ * `input`, the decoded canonical arguments that were hashed and decided.
+ */
+export function createSealer(options: SealerOptions): Sealer {
+  const authorizer = createAuthorizer<HookContext>({
+    agent: options.agent,
+    policy: options.policy,
+    approvals: options.approvals,
+    audit: options.audit,
+    rewrite: options.rewrite ?? [],
+    sha256,
+  });
+  return {
+    async seal(call) {
+      const tool = defineTool({ name: call.tool, schema: objectSchema, execute: failing });
+      const callOptions = { toolCallId: call.toolCallId, context: call.context };
+      // provider_text: the host's stdin text was decoded strictly as a whole (see README)
+      const prepared = await authorizer.prepare(tool, call.inputText, callOptions);
+      if (!prepared.ok) {
+        const { stage, code, path } = prepared.error;
+        return { type: 'invalid', stage, code, path };
+      }
+      const p = prepared.call;
+      const auth = await authorizer.authorize(p, callOptions);
+      if (auth.type === 'allow') {
+        return {
+          type: 'allow',
+          input: decodeCanonical(p.argsCanonicalJson) as JsonObject,
+          proposalHash: p.proposalHash,
+          rewritten: p.rewritten,
+          ...(auth.grant ? { approvedProposalId: auth.grant.proposalId } : {}),
+        };
+      }
+      if (auth.type === 'deny') return { type: 'deny', reason: auth.reason, proposalHash: p.proposalHash };
+      return {
+        type: 'approval_required',
+        proposalId: auth.proposal.id,
+        proposalHash: p.proposalHash,
+        reason: auth.proposal.reason,
+      };
+    },
+  };
+}
