@@ -12,6 +12,16 @@ export interface HookCliIo {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
+/** A crash anywhere (even in a config module's timer) blocks the call: exit 2, one line. */
+function failClosed(stderr: HookCliIo['stderr']): void {
+  const block = (error: unknown) => {
+    stderr.write(blockLine(error));
+    process.exit(HOOK_EXIT.blocked);
+  };
+  process.on('uncaughtException', block);
+  process.on('unhandledRejection', block);
+}
+
 /** What follows `argseal hook`. */
 export type HookTarget = 'claude-code' | 'codex' | 'permission-server';
 
@@ -19,12 +29,17 @@ export type HookTarget = 'claude-code' | 'codex' | 'permission-server';
  * `argseal hook <claude-code|codex|permission-server> [--config FILE]`: this module is all
  * a hook call loads besides core and the policy compiler. `permission-server` (the MCP
  * server behind Claude Code's `--permission-prompt-tool`) is imported only when asked for.
- * Returns the exit status: 0 decided, 2 blocked.
+ * For a host it ends the process (0 decided, 2 blocked; an uncaught error anywhere also
+ * exits 2); otherwise it returns the exit status.
  */
 export async function runHookCommand(target: string, configPath: string | undefined, io: HookCliIo): Promise<number> {
   const where = { env: io.env ?? process.env, cwd: io.cwd ?? process.cwd() };
   if (isHostName(target)) {
-    return runHook(target, { ...where, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, configPath });
+    failClosed(io.stderr);
+    const code = await runHook(target, { ...where, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, configPath });
+    // exit now: a store or config module still holding the event loop must not keep the
+    // host waiting past its own timeout (where a hook failure may let the call through)
+    process.exit(code);
   }
   if (target === 'permission-server') {
     try {

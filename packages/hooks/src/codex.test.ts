@@ -1,0 +1,26 @@
+import { describe } from 'vitest';
+import { hostBin } from './__fixtures__/host-bins.js';
+import { hostCases } from './__fixtures__/host-cases.js';
+import { MARKER_SERVER } from './__fixtures__/project.js';
+import { runCodex } from './__fixtures__/run-codex.js';
+
+const bin = hostBin('ARGSEAL_CODEX_BIN');
+
+describe.skipIf(!bin)('Codex (real host, offline)', () => {
+  hostCases({
+    host: 'codex',
+    // Codex's shell tool is exec_command({ cmd }); its hook sees tool_name Bash, tool_input { command }
+    bash: (id, command) => ({
+      toolCalls: [{ id, name: 'exec_command', arguments: JSON.stringify({ cmd: command }) }],
+    }),
+    mcp: (id, name) => ({
+      toolCalls: [{ id, name: 'mcp__fixture__write_marker', arguments: JSON.stringify({ name }) }],
+    }),
+    run(project, turns, options) {
+      const configToml = options?.mcp
+        ? `[mcp_servers.fixture]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(MARKER_SERVER)}]\n`
+        : '';
+      return runCodex(bin as string, project, { turns, configToml });
+    },
+  });
+});
