@@ -18,11 +18,15 @@ const FEATURES_OFF = [
   'image_generation',
   'unbounded_connection_retries',
   'incremental_tools',
+  'tool_search',
+  'tool_search_always_defer_mcp_tools',
 ];
 
 /** Options of {@link runCodex}: as for Claude Code, plus `config.toml` lines (MCP servers). */
 export interface CodexRunOptions extends ClaudeRunOptions {
   configToml?: string;
+  /** Model name (default `gpt-5.5`, a model Codex knows, so `apply_patch` is offered). */
+  model?: string;
 }
 
 /**
@@ -36,7 +40,7 @@ export async function runCodex(bin: string, project: TestProject, options: Codex
     mkdirSync(codexHome, { recursive: true });
     const toml = [
       'model_provider = "fake"',
-      'model = "gpt-5.5"',
+      `model = "${options.model ?? 'gpt-5.5'}"`,
       'check_for_update_on_startup = false',
       'web_search = "disabled"',
       '[model_providers.fake]',

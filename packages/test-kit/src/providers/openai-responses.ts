@@ -25,6 +25,7 @@ function outputItems(turn: ScriptedProviderTurn, ctx: TurnContext): Record<strin
       type: 'function_call',
       id: `fc_loopback_${ctx.index}_${i}`,
       call_id: call.id,
+      ...(call.namespace !== undefined ? { namespace: call.namespace } : {}),
       name: call.name,
       arguments: call.arguments,
       status: 'completed',

@@ -19,6 +19,11 @@ export interface ScriptedProviderToolCall {
    * escape). `[]` sends the whole text in one delta.
    */
   splitAt?: readonly number[];
+  /**
+   * OpenAI Responses only: the `namespace` of the function call (Codex offers MCP tools as
+   * `{ type: "namespace", name: "mcp__<server>" }` and expects it on the call).
+   */
+  namespace?: string;
 }
 
 /** A body sent verbatim, for hostile envelopes (bad JSON, truncated SSE...). */
