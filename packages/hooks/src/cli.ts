@@ -32,11 +32,21 @@ export type HookTarget = 'claude-code' | 'codex' | 'permission-server';
  * For a host it ends the process (0 decided, 2 blocked; an uncaught error anywhere also
  * exits 2); otherwise it returns the exit status.
  */
-export async function runHookCommand(target: string, configPath: string | undefined, io: HookCliIo): Promise<number> {
+export async function runHookCommand(
+  target: string,
+  configPath: string | undefined,
+  io: HookCliIo,
+): Promise<number> {
   const where = { env: io.env ?? process.env, cwd: io.cwd ?? process.cwd() };
   if (isHostName(target)) {
     failClosed(io.stderr);
-    const code = await runHook(target, { ...where, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, configPath });
+    const code = await runHook(target, {
+      ...where,
+      stdin: io.stdin,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      configPath,
+    });
     // exit now: a store or config module still holding the event loop must not keep the
     // host waiting past its own timeout (where a hook failure may let the call through)
     process.exit(code);
@@ -56,4 +66,4 @@ export async function runHookCommand(target: string, configPath: string | undefi
   return HOOK_EXIT.blocked;
 }
 
-export { approveProposal, type ApproveRequest, listPendingProposals } from './approve/approve.js';
+export { type ApproveRequest, approveProposal, listPendingProposals } from './approve/approve.js';

@@ -15,14 +15,25 @@ describe.skipIf(!bin)('Codex (real host, offline)', () => {
     }),
     // MCP tools are offered as the namespace mcp__fixture (its hook sees mcp__fixture__write_marker)
     mcp: (id, name) => ({
-      toolCalls: [{ id, namespace: 'mcp__fixture', name: 'write_marker', arguments: JSON.stringify({ name }) }],
+      toolCalls: [
+        {
+          id,
+          namespace: 'mcp__fixture',
+          name: 'write_marker',
+          arguments: JSON.stringify({ name }),
+        },
+      ],
     }),
     run(project, turns, options) {
       const configToml = options?.mcp
         ? `[mcp_servers.fixture]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(MARKER_SERVER)}]\ndefault_tools_approval_mode = "approve"\n`
         : '';
       // with a model Codex knows, MCP tools hide behind tool_search; a scripted name lists them
-      return runCodex(bin as string, project, { turns, configToml, ...(options?.mcp ? { model: 'scripted-model' } : {}) });
+      return runCodex(bin as string, project, {
+        turns,
+        configToml,
+        ...(options?.mcp ? { model: 'scripted-model' } : {}),
+      });
     },
   });
 });

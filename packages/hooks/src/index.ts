@@ -1,6 +1,6 @@
 export { type ApproveRequest, approveProposal, listPendingProposals } from './approve/approve.js';
 export { buildPolicy } from './config/build-policy.js';
-export { loadConfig, type LoadedConfig } from './config/load-config.js';
+export { type LoadedConfig, loadConfig } from './config/load-config.js';
 export { configCandidates, defaultDataDir, ENV } from './config/locate.js';
 export type {
   HookConfig,
@@ -12,18 +12,27 @@ export type {
 } from './config/types.js';
 export { validateConfig } from './config/validate-config.js';
 export { HookError, type HookErrorCode } from './errors.js';
-export { type HookAnswer, decisionJson } from './host/decision-output.js';
+export { decisionJson, type HookAnswer } from './host/decision-output.js';
 export { type HookCall, type HookContext, parseHookInput } from './host/hook-input.js';
 export { HOSTS, type HostName, isHostName } from './host/hosts.js';
 export { MAX_INPUT_BYTES } from './host/read-text.js';
+export type { PermissionAnswer } from './permission/decide-permission.js';
+export { PERMISSION_TOOL, servePermissionPrompt } from './permission/permission-server.js';
 export { normalizePaths } from './pipeline/normalize-paths.js';
-export { DEFAULT_TIMEOUT_MS, HOOK_EXIT, type RunHookOptions, runHook } from './pipeline/run-hook.js';
+export {
+  DEFAULT_TIMEOUT_MS,
+  HOOK_EXIT,
+  type RunHookOptions,
+  runHook,
+} from './pipeline/run-hook.js';
 export type { SealVerdict } from './pipeline/seal-call.js';
 export { DEFAULT_AGENT, type HookEnvironment } from './pipeline/session-for.js';
-export { type PermissionAnswer } from './permission/decide-permission.js';
-export { PERMISSION_TOOL, servePermissionPrompt } from './permission/permission-server.js';
-export { type BashPresetOptions, compileBashPreset, NETWORK_COMMANDS } from './rules/bash-preset.js';
-export { type RuleDecision } from './rules/decision.js';
+export {
+  type BashPresetOptions,
+  compileBashPreset,
+  NETWORK_COMMANDS,
+} from './rules/bash-preset.js';
+export type { RuleDecision } from './rules/decision.js';
 export { compileFilePreset, type FilePresetOptions } from './rules/file-preset.js';
 export { type ShellCommand, type ShellReading, shellCommands } from './rules/shell-commands.js';
 export { matchesToolGlob } from './rules/tool-glob.js';

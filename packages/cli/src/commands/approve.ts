@@ -6,7 +6,10 @@ import { loadHooks } from './load-hooks.js';
 import type { CliArgs, CliCommand } from './types.js';
 
 function line(p: StoredProposal): string {
-  const args = p.argsCanonicalJson.length > 400 ? `${p.argsCanonicalJson.slice(0, 400)}…` : p.argsCanonicalJson;
+  const args =
+    p.argsCanonicalJson.length > 400
+      ? `${p.argsCanonicalJson.slice(0, 400)}…`
+      : p.argsCanonicalJson;
   return displaySafe(`${p.id}  ${p.tool}  ${args}  (${p.reason})`);
 }
 
@@ -20,7 +23,10 @@ function uses(args: CliArgs): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1 || n > 1000) {
-    throw new CliUsageError('invalid_option_value', `--uses must be an integer from 1 to 1000, got ${quote(v)}`);
+    throw new CliUsageError(
+      'invalid_option_value',
+      `--uses must be an integer from 1 to 1000, got ${quote(v)}`,
+    );
   }
   return n;
 }
@@ -28,10 +34,11 @@ function uses(args: CliArgs): number | undefined {
 /** `argseal approve <id>`: decides a proposal the hook is waiting on (from `@argseal/hooks`). */
 export const approveCommand: CliCommand = {
   name: 'approve',
-  synopsis: 'approve <PROPOSAL-ID> [--reject] [--approver NAME] [--note TEXT] [--uses N] [--config FILE] | approve --list',
+  synopsis:
+    'approve <PROPOSAL-ID> [--reject] [--approver NAME] [--note TEXT] [--uses N] [--config FILE] | approve --list',
   summary: 'approve or reject a proposal waiting in the hook store (needs @argseal/hooks)',
   description: [
-    'Decides the proposal named in the hook\'s deny reason, in the store the hook config names',
+    "Decides the proposal named in the hook's deny reason, in the store the hook config names",
     '(default: the embedded store in ~/.local/share/argseal). The grant is bound to that',
     "proposal's exact call and single-use unless --uses says otherwise; the identical retry",
     'runs once. --list prints the pending proposals with their canonical arguments.',
@@ -39,24 +46,41 @@ export const approveCommand: CliCommand = {
   options: {
     reject: { type: 'boolean', description: 'reject instead of approve' },
     list: { type: 'boolean', description: 'list pending proposals' },
-    approver: { type: 'string', valueName: 'NAME', description: 'who decides (default: the OS user)' },
+    approver: {
+      type: 'string',
+      valueName: 'NAME',
+      description: 'who decides (default: the OS user)',
+    },
     note: { type: 'string', valueName: 'TEXT', description: 'note recorded with the decision' },
-    uses: { type: 'string', valueName: 'N', description: 'how many runs the grant allows (default 1)' },
-    config: { type: 'string', valueName: 'FILE', description: 'hook config (as for "argseal hook")' },
+    uses: {
+      type: 'string',
+      valueName: 'N',
+      description: 'how many runs the grant allows (default 1)',
+    },
+    config: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'hook config (as for "argseal hook")',
+    },
   },
   maxPositionals: 1,
   async run(args, io) {
     const [id] = args.positionals;
     const list = args.values.list === true;
     if (list === (id !== undefined)) {
-      throw new CliUsageError('missing_argument', list ? '--list takes no proposal id' : 'a proposal id (or --list)');
+      throw new CliUsageError(
+        'missing_argument',
+        list ? '--list takes no proposal id' : 'a proposal id (or --list)',
+      );
     }
     const n = uses(args);
     const hooks = await loadHooks('approve');
     const where = { env: process.env, cwd: io.cwd ?? process.cwd() };
     if (list) {
       const pending = await hooks.listPendingProposals(str(args, 'config'), where);
-      io.stdout.write(pending.length === 0 ? 'no pending proposals\n' : `${pending.map(line).join('\n')}\n`);
+      io.stdout.write(
+        pending.length === 0 ? 'no pending proposals\n' : `${pending.map(line).join('\n')}\n`,
+      );
       return EXIT_CODES.ok;
     }
     const { proposal, grant } = await hooks.approveProposal(

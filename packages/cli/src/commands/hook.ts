@@ -19,7 +19,11 @@ export const hookCommand: CliCommand = {
     'Config: --config FILE, $ARGSEAL_HOOK_CONFIG, or ~/.config/argseal/hook.json.',
   ].join('\n'),
   options: {
-    config: { type: 'string', valueName: 'FILE', description: 'hook config (JSON or JS/TS module)' },
+    config: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'hook config (JSON or JS/TS module)',
+    },
   },
   maxPositionals: 1,
   async run(args, io) {

@@ -16,7 +16,11 @@ export interface HostDriver {
   bash(id: string, command: string): ScriptedProviderTurn;
   /** A model turn calling the fixture MCP server's `write_marker`. */
   mcp(id: string, name: string): ScriptedProviderTurn;
-  run(project: TestProject, turns: ScriptedProviderTurn[], options?: { mcp?: boolean }): Promise<HostRun>;
+  run(
+    project: TestProject,
+    turns: ScriptedProviderTurn[],
+    options?: { mcp?: boolean },
+  ): Promise<HostRun>;
 }
 
 /** The config every case starts from. */
@@ -26,7 +30,12 @@ export const BASE_CONFIG = {
   presets: { bash: true, files: true, mcp: { servers: { fixture: 'allow' } } },
   rules: [
     { tool: 'Bash', onlyCommands: ['touch', 'ls'], decision: 'allow' },
-    { tool: 'Bash', command: 'mkdir', decision: 'require_approval', reason: 'mkdir_needs_approval' },
+    {
+      tool: 'Bash',
+      command: 'mkdir',
+      decision: 'require_approval',
+      reason: 'mkdir_needs_approval',
+    },
   ],
 };
 
@@ -107,19 +116,29 @@ export default { ...config, rewrite: { hooks: [({ tool, arguments: a }) =>
     });
 
     it('a crashing hook blocks', async () => {
-      const p = makeProject(BASE_CONFIG, 'throw new Error("config module crashed"); export default __CONFIG__;');
+      const p = makeProject(
+        BASE_CONFIG,
+        'throw new Error("config module crashed"); export default __CONFIG__;',
+      );
       const r = await d.run(p, [d.bash('call_1', 'touch crash.txt'), DONE]);
       expect(existsSync(join(p.dir, 'crash.txt'))).toBe(false);
-      expect(toolResults(r.requests).join('\n')).toContain('argseal hook: blocked (config/config_module_failed)');
+      expect(toolResults(r.requests).join('\n')).toContain(
+        'argseal hook: blocked (config/config_module_failed)',
+      );
     });
 
     it('an MCP tool call goes through the hook (allowed runs, denied does not)', async () => {
       const allowed = makeProject(BASE_CONFIG);
       await d.run(allowed, [d.mcp('call_1', 'mcp-allowed.txt'), DONE], { mcp: true });
       expect(existsSync(join(allowed.dir, 'mcp-allowed.txt'))).toBe(true);
-      const seen = (await audit(allowed)).filter((x) => x.type === 'decided').map((x) => [x.tool, x.decision]);
+      const seen = (await audit(allowed))
+        .filter((x) => x.type === 'decided')
+        .map((x) => [x.tool, x.decision]);
       expect(seen).toEqual([['mcp__fixture__write_marker', 'allow']]);
-      const denied = makeProject({ ...BASE_CONFIG, presets: { mcp: { servers: { fixture: 'deny' } } } });
+      const denied = makeProject({
+        ...BASE_CONFIG,
+        presets: { mcp: { servers: { fixture: 'deny' } } },
+      });
       await d.run(denied, [d.mcp('call_1', 'mcp-denied.txt'), DONE], { mcp: true });
       expect(existsSync(join(denied.dir, 'mcp-denied.txt'))).toBe(false);
     });

@@ -31,12 +31,16 @@ export function makeProject(config: object, module?: string): TestProject {
   mkdirSync(home);
   const configPath = join(root, module ? 'hook.mjs' : 'hook.json');
   const full = { ...config, store: { type: 'embedded', dataDir } };
-  writeFileSync(configPath, module ? module.replace('__CONFIG__', JSON.stringify(full)) : JSON.stringify(full));
+  writeFileSync(
+    configPath,
+    module ? module.replace('__CONFIG__', JSON.stringify(full)) : JSON.stringify(full),
+  );
   return {
     dir,
     home,
     configPath,
     dataDir,
-    hookCommand: (host) => `${JSON.stringify(process.execPath)} ${JSON.stringify(HOOK_BIN)} ${host} --config ${JSON.stringify(configPath)}`,
+    hookCommand: (host) =>
+      `${JSON.stringify(process.execPath)} ${JSON.stringify(HOOK_BIN)} ${host} --config ${JSON.stringify(configPath)}`,
   };
 }

@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type LoopbackRequest, type ScriptedProviderTurn, startLoopbackProvider } from '@argseal/test-kit/providers';
+import {
+  type LoopbackRequest,
+  type ScriptedProviderTurn,
+  startLoopbackProvider,
+} from '@argseal/test-kit/providers';
 import type { TestProject } from './project.js';
 
 /** What one `claude -p` run did. */
@@ -13,7 +17,13 @@ export interface HostRun {
 }
 
 /** Spawns a host process and collects its output (bounded by `timeoutMs`, then killed). */
-export function spawnHost(bin: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, timeoutMs = 90_000) {
+export function spawnHost(
+  bin: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  timeoutMs = 90_000,
+) {
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -41,14 +51,24 @@ export interface ClaudeRunOptions {
  * Runs the real Claude Code in print mode against a loopback Anthropic Messages server that
  * replays `turns`, with the argseal hook as its only PreToolUse hook, fully offline.
  */
-export async function runClaude(bin: string, project: TestProject, options: ClaudeRunOptions): Promise<HostRun> {
-  const provider = await startLoopbackProvider({ api: 'anthropic-messages', turns: options.turns, lifetimeMs: 120_000 });
+export async function runClaude(
+  bin: string,
+  project: TestProject,
+  options: ClaudeRunOptions,
+): Promise<HostRun> {
+  const provider = await startLoopbackProvider({
+    api: 'anthropic-messages',
+    turns: options.turns,
+    lifetimeMs: 120_000,
+  });
   try {
     const settings = join(project.home, 'settings.json');
     const command = options.hookCommand ?? project.hookCommand('claude-code');
     writeFileSync(
       settings,
-      JSON.stringify({ hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command }] }] } }),
+      JSON.stringify({
+        hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command }] }] },
+      }),
     );
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
@@ -61,7 +81,15 @@ export async function runClaude(bin: string, project: TestProject, options: Clau
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
       CLAUDE_CODE_MAX_RETRIES: '0',
     };
-    const args = ['-p', 'run the tool', '--output-format', 'json', '--settings', settings, ...(options.args ?? [])];
+    const args = [
+      '-p',
+      'run the tool',
+      '--output-format',
+      'json',
+      '--settings',
+      settings,
+      ...(options.args ?? []),
+    ];
     const r = await spawnHost(bin, args, env, project.dir);
     return { ...r, requests: provider.requests };
   } finally {

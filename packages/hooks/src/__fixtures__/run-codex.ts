@@ -33,8 +33,16 @@ export interface CodexRunOptions extends ClaudeRunOptions {
  * Runs the real Codex CLI (`codex exec`) against a loopback OpenAI Responses server that
  * replays `turns`, with the argseal hook in `$CODEX_HOME/hooks.json`, fully offline.
  */
-export async function runCodex(bin: string, project: TestProject, options: CodexRunOptions): Promise<HostRun> {
-  const provider = await startLoopbackProvider({ api: 'openai-responses', turns: options.turns, lifetimeMs: 120_000 });
+export async function runCodex(
+  bin: string,
+  project: TestProject,
+  options: CodexRunOptions,
+): Promise<HostRun> {
+  const provider = await startLoopbackProvider({
+    api: 'openai-responses',
+    turns: options.turns,
+    lifetimeMs: 120_000,
+  });
   try {
     const codexHome = join(project.home, 'codex');
     mkdirSync(codexHome, { recursive: true });
@@ -62,7 +70,9 @@ export async function runCodex(bin: string, project: TestProject, options: Codex
     const command = options.hookCommand ?? project.hookCommand('codex');
     writeFileSync(
       join(codexHome, 'hooks.json'),
-      JSON.stringify({ hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command }] }] } }),
+      JSON.stringify({
+        hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command }] }] },
+      }),
     );
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,

@@ -9,7 +9,11 @@ export function toolResults(requests: readonly LoopbackRequest[]): string[] {
   const last = requests[requests.length - 1]?.body as Record<string, unknown> | undefined;
   if (!last) return out;
   const flatten = (c: unknown): string =>
-    typeof c === 'string' ? c : Array.isArray(c) ? c.map((p) => flatten((p as { text?: unknown }).text ?? p)).join('') : JSON.stringify(c);
+    typeof c === 'string'
+      ? c
+      : Array.isArray(c)
+        ? c.map((p) => flatten((p as { text?: unknown }).text ?? p)).join('')
+        : JSON.stringify(c);
   for (const m of (last.messages as { content?: unknown }[] | undefined) ?? []) {
     if (!Array.isArray(m.content)) continue;
     for (const block of m.content as Record<string, unknown>[]) {
@@ -17,7 +21,8 @@ export function toolResults(requests: readonly LoopbackRequest[]): string[] {
     }
   }
   for (const item of (last.input as Record<string, unknown>[] | undefined) ?? []) {
-    if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') out.push(flatten(item.output));
+    if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output')
+      out.push(flatten(item.output));
   }
   return out;
 }

@@ -79,7 +79,12 @@ function presetRules(config: HookModuleConfig): Rule[] {
 
 function configuredRule(rule: HookRule, index: number): Rule {
   const tools = typeof rule.tool === 'string' ? [rule.tool] : rule.tool;
-  const sources = rule.command === undefined ? [] : typeof rule.command === 'string' ? [rule.command] : rule.command;
+  const sources =
+    rule.command === undefined
+      ? []
+      : typeof rule.command === 'string'
+        ? [rule.command]
+        : rule.command;
   const patterns = sources.map((s) => compileCommandPattern(s)).filter((p) => p !== undefined);
   const only = rule.onlyCommands === undefined ? undefined : new Set(rule.onlyCommands);
   const name = `rules[${index}]`;
@@ -91,10 +96,16 @@ function configuredRule(rule: HookRule, index: number): Rule {
       const c = commandOf(i.parsedArguments);
       if (c === undefined) return false;
       const reading = shellCommands(c);
-      if (patterns.length > 0 && !patterns.some((p) => matchesCommandPattern(p, reading.commands))) return false;
+      if (patterns.length > 0 && !patterns.some((p) => matchesCommandPattern(p, reading.commands)))
+        return false;
       if (only !== undefined) {
         if (reading.opaque || reading.commands.length === 0) return false;
-        if (!reading.commands.every((cmd) => cmd.name !== '' && only.has(cmd.name) && cmd.redirects.length === 0)) return false;
+        if (
+          !reading.commands.every(
+            (cmd) => cmd.name !== '' && only.has(cmd.name) && cmd.redirects.length === 0,
+          )
+        )
+          return false;
       }
       return true;
     },

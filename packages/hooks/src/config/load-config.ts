@@ -18,7 +18,9 @@ async function readIfPresent(path: string): Promise<string | undefined> {
     return await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new HookError('config', 'config_unreadable', 'the config file cannot be read', { cause: error });
+    throw new HookError('config', 'config_unreadable', 'the config file cannot be read', {
+      cause: error,
+    });
   }
 }
 
@@ -57,7 +59,9 @@ export async function loadConfig(
       try {
         value = parseStrictJson(text);
       } catch (error) {
-        const detail = ToolArgumentsValidationError.isInstance(error) ? `${error.code} at ${error.path || '(root)'}` : 'invalid JSON';
+        const detail = ToolArgumentsValidationError.isInstance(error)
+          ? `${error.code} at ${error.path || '(root)'}`
+          : 'invalid JSON';
         throw new HookError('config', 'invalid_config', `config is not strict JSON (${detail})`, {
           path: ToolArgumentsValidationError.isInstance(error) ? error.path : '',
         });
@@ -67,5 +71,9 @@ export async function loadConfig(
     if ((await readIfPresent(path)) === undefined) continue;
     return { config: validateConfig(await loadModule(path), true), path };
   }
-  throw new HookError('config', 'config_not_found', 'no hook config found (pass --config FILE or set ARGSEAL_HOOK_CONFIG)');
+  throw new HookError(
+    'config',
+    'config_not_found',
+    'no hook config found (pass --config FILE or set ARGSEAL_HOOK_CONFIG)',
+  );
 }

@@ -31,6 +31,8 @@ export function configCandidates(explicit: string | undefined, env: Env, cwd: st
 export function defaultDataDir(configured: string | undefined, env: Env, cwd: string): string {
   if (configured) return absolute(configured, cwd);
   if (env[ENV.dataDir]) return absolute(env[ENV.dataDir] as string, cwd);
-  const base = env.XDG_DATA_HOME ? env.XDG_DATA_HOME : join(env.HOME ?? homedir(), '.local', 'share');
+  const base = env.XDG_DATA_HOME
+    ? env.XDG_DATA_HOME
+    : join(env.HOME ?? homedir(), '.local', 'share');
   return join(base, 'argseal');
 }

@@ -5,7 +5,9 @@ import type { HookModuleConfig } from './types.js';
 type Obj = Record<string, unknown>;
 
 function bad(path: string, message: string): never {
-  throw new HookError('config', 'invalid_config', `config ${path || '(root)'}: ${message}`, { path });
+  throw new HookError('config', 'invalid_config', `config ${path || '(root)'}: ${message}`, {
+    path,
+  });
 }
 
 function isObj(v: unknown): v is Obj {
@@ -18,7 +20,8 @@ function only(v: Obj, path: string, keys: readonly string[]): void {
 
 function decision(v: unknown, path: string, optional = true): void {
   if (v === undefined && optional) return;
-  if (!RULE_DECISIONS.includes(v as never)) bad(path, 'must be "allow", "deny" or "require_approval"');
+  if (!RULE_DECISIONS.includes(v as never))
+    bad(path, 'must be "allow", "deny" or "require_approval"');
 }
 
 function str(v: unknown, path: string, optional = true): void {
@@ -29,7 +32,11 @@ function str(v: unknown, path: string, optional = true): void {
 function strList(v: unknown, path: string, allowSingle: boolean): void {
   if (v === undefined) return;
   if (allowSingle && typeof v === 'string' && v.length > 0) return;
-  if (!Array.isArray(v) || v.length === 0 || !v.every((s) => typeof s === 'string' && s.length > 0)) {
+  if (
+    !Array.isArray(v) ||
+    v.length === 0 ||
+    !v.every((s) => typeof s === 'string' && s.length > 0)
+  ) {
     bad(path, 'must be a non-empty list of non-empty strings');
   }
 }
@@ -51,7 +58,10 @@ function validateStore(v: unknown, path: string): void {
   if (v.type === 'embedded') {
     only(v, path, ['type', 'dataDir', 'lockTimeoutMs']);
     str(v.dataDir, `${path}/dataDir`);
-    if (v.lockTimeoutMs !== undefined && !(Number.isInteger(v.lockTimeoutMs) && (v.lockTimeoutMs as number) > 0)) {
+    if (
+      v.lockTimeoutMs !== undefined &&
+      !(Number.isInteger(v.lockTimeoutMs) && (v.lockTimeoutMs as number) > 0)
+    ) {
       bad(`${path}/lockTimeoutMs`, 'must be a positive integer');
     }
   } else if (v.type === 'console') {
@@ -72,7 +82,17 @@ function validateStore(v: unknown, path: string): void {
  */
 export function validateConfig(value: unknown, fromModule: boolean): HookModuleConfig {
   if (!isObj(value)) bad('', 'must be an object');
-  const keys = ['$schema', 'agent', 'default', 'rules', 'presets', 'rewrite', 'store', 'timeoutMs', 'hosts'];
+  const keys = [
+    '$schema',
+    'agent',
+    'default',
+    'rules',
+    'presets',
+    'rewrite',
+    'store',
+    'timeoutMs',
+    'hosts',
+  ];
   only(value, '', fromModule ? [...keys, 'policy', 'policyRules'] : keys);
   str(value.agent, '/agent');
   decision(value.default, '/default');
@@ -93,24 +113,44 @@ export function validateConfig(value: unknown, fromModule: boolean): HookModuleC
   if (value.presets !== undefined) {
     if (!isObj(value.presets)) bad('/presets', 'must be an object');
     only(value.presets, '/presets', ['bash', 'files', 'mcp']);
-    decisions(value.presets.bash, '/presets/bash', ['destructive', 'pipeToShell', 'network', 'opaque', 'patterns']);
-    decisions(value.presets.files, '/presets/files', ['outsideProject', 'dotfiles', 'credentials', 'projectRoot']);
+    decisions(value.presets.bash, '/presets/bash', [
+      'destructive',
+      'pipeToShell',
+      'network',
+      'opaque',
+      'patterns',
+    ]);
+    decisions(value.presets.files, '/presets/files', [
+      'outsideProject',
+      'dotfiles',
+      'credentials',
+      'projectRoot',
+    ]);
     decisions(value.presets.mcp, '/presets/mcp', ['servers', 'unlisted']);
   }
   if (value.rewrite !== undefined) {
     if (!isObj(value.rewrite)) bad('/rewrite', 'must be an object');
     only(value.rewrite, '/rewrite', fromModule ? ['normalizePaths', 'hooks'] : ['normalizePaths']);
-    if (value.rewrite.normalizePaths !== undefined && typeof value.rewrite.normalizePaths !== 'boolean') {
+    if (
+      value.rewrite.normalizePaths !== undefined &&
+      typeof value.rewrite.normalizePaths !== 'boolean'
+    ) {
       bad('/rewrite/normalizePaths', 'must be a boolean');
     }
     const hooks = value.rewrite.hooks;
-    if (hooks !== undefined && (!Array.isArray(hooks) || !hooks.every((h) => typeof h === 'function'))) {
+    if (
+      hooks !== undefined &&
+      (!Array.isArray(hooks) || !hooks.every((h) => typeof h === 'function'))
+    ) {
       bad('/rewrite/hooks', 'must be a list of functions');
     }
   }
   validateStore(value.store, '/store');
   const t = value.timeoutMs;
-  if (t !== undefined && !(Number.isInteger(t) && (t as number) >= 100 && (t as number) <= 600_000)) {
+  if (
+    t !== undefined &&
+    !(Number.isInteger(t) && (t as number) >= 100 && (t as number) <= 600_000)
+  ) {
     bad('/timeoutMs', 'must be an integer from 100 to 600000');
   }
   if (value.hosts !== undefined) {
@@ -119,7 +159,14 @@ export function validateConfig(value: unknown, fromModule: boolean): HookModuleC
     for (const [h, s] of Object.entries(value.hosts)) {
       if (!isObj(s)) bad(`/hosts/${h}`, 'must be an object');
       only(s, `/hosts/${h}`, ['approval', 'agent', 'waitMs']);
-      if (s.waitMs !== undefined && !(Number.isInteger(s.waitMs) && (s.waitMs as number) >= 0 && (s.waitMs as number) <= 3_600_000)) {
+      if (
+        s.waitMs !== undefined &&
+        !(
+          Number.isInteger(s.waitMs) &&
+          (s.waitMs as number) >= 0 &&
+          (s.waitMs as number) <= 3_600_000
+        )
+      ) {
         bad(`/hosts/${h}/waitMs`, 'must be an integer from 0 to 3600000');
       }
       if (s.approval !== undefined && s.approval !== 'deny' && s.approval !== 'ask') {
@@ -128,7 +175,9 @@ export function validateConfig(value: unknown, fromModule: boolean): HookModuleC
       str(s.agent, `/hosts/${h}/agent`);
     }
   }
-  if (value.policy !== undefined && typeof value.policy !== 'function') bad('/policy', 'must be a function');
-  if (value.policyRules !== undefined && !Array.isArray(value.policyRules)) bad('/policyRules', 'must be a list');
+  if (value.policy !== undefined && typeof value.policy !== 'function')
+    bad('/policy', 'must be a function');
+  if (value.policyRules !== undefined && !Array.isArray(value.policyRules))
+    bad('/policyRules', 'must be a list');
   return value as HookModuleConfig;
 }

@@ -40,7 +40,8 @@ function fail(message: string, path: string): never {
 
 function requiredString(doc: JsonObject, key: string): string {
   const v = doc[key];
-  if (typeof v !== 'string' || v.length === 0) fail(`"${key}" must be a non-empty string`, `/${key}`);
+  if (typeof v !== 'string' || v.length === 0)
+    fail(`"${key}" must be a non-empty string`, `/${key}`);
   return v;
 }
 
@@ -54,7 +55,8 @@ function optionalString(doc: JsonObject, key: string): string | undefined {
 function mcpServerName(doc: JsonObject): string | undefined {
   const s = doc.mcp_server;
   if (s === undefined || s === null) return undefined;
-  if (typeof s !== 'object' || Array.isArray(s)) fail('"mcp_server" must be an object', '/mcp_server');
+  if (typeof s !== 'object' || Array.isArray(s))
+    fail('"mcp_server" must be an object', '/mcp_server');
   const name = (s as JsonObject).name;
   return typeof name === 'string' ? name : undefined;
 }

@@ -19,7 +19,11 @@ export async function readText(
     const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
     size += bytes.byteLength;
     if (size > maxBytes) {
-      throw new HookError('input', 'input_too_large', `hook input is larger than ${maxBytes} bytes`);
+      throw new HookError(
+        'input',
+        'input_too_large',
+        `hook input is larger than ${maxBytes} bytes`,
+      );
     }
     chunks.push(bytes);
   }

@@ -10,7 +10,11 @@ export type PermissionAnswer =
   | { behavior: 'allow'; updatedInput: JsonObject }
   | { behavior: 'deny'; message: string };
 
-async function sealOnce(config: HookModuleConfig, call: HookCall, where: HookEnvironment): Promise<SealVerdict> {
+async function sealOnce(
+  config: HookModuleConfig,
+  call: HookCall,
+  where: HookEnvironment,
+): Promise<SealVerdict> {
   const store = storeFor(config, where);
   try {
     return await sealerFor(config, 'claude-code', store).seal(call);
@@ -19,7 +23,11 @@ async function sealOnce(config: HookModuleConfig, call: HookCall, where: HookEnv
   }
 }
 
-async function pending(config: HookModuleConfig, id: string, where: HookEnvironment): Promise<boolean> {
+async function pending(
+  config: HookModuleConfig,
+  id: string,
+  where: HookEnvironment,
+): Promise<boolean> {
   const store = storeFor(config, where);
   try {
     return (await store.approvals.getProposal(id))?.status === 'pending';
@@ -44,7 +52,8 @@ export async function decidePermission(
   let verdict = await sealOnce(config, call, where);
   while (verdict.type === 'approval_required' && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, options.pollMs));
-    if (!(await pending(config, verdict.proposalId, where))) verdict = await sealOnce(config, call, where);
+    if (!(await pending(config, verdict.proposalId, where)))
+      verdict = await sealOnce(config, call, where);
   }
   switch (verdict.type) {
     case 'allow':

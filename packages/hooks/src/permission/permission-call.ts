@@ -10,15 +10,21 @@ export function permissionCall(args: unknown, cwd: string, user: string): HookCa
   const a = (typeof args === 'object' && args !== null ? args : {}) as Record<string, unknown>;
   const tool = a.tool_name;
   if (typeof tool !== 'string' || tool === '') {
-    throw new HookError('input', 'invalid_hook_input', '"tool_name" must be a non-empty string', { path: '/tool_name' });
+    throw new HookError('input', 'invalid_hook_input', '"tool_name" must be a non-empty string', {
+      path: '/tool_name',
+    });
   }
   const input = a.input;
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new HookError('input', 'invalid_hook_input', '"input" must be an object', { path: '/input' });
+    throw new HookError('input', 'invalid_hook_input', '"input" must be an object', {
+      path: '/input',
+    });
   }
   const id = a.tool_use_id;
   if (id !== undefined && (typeof id !== 'string' || id === '')) {
-    throw new HookError('input', 'invalid_hook_input', '"tool_use_id" must be a non-empty string', { path: '/tool_use_id' });
+    throw new HookError('input', 'invalid_hook_input', '"tool_use_id" must be a non-empty string', {
+      path: '/tool_use_id',
+    });
   }
   return {
     tool,

@@ -2,8 +2,8 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { loadConfig } from '../config/load-config.js';
-import type { HookEnvironment } from '../pipeline/session-for.js';
 import { blockLine } from '../pipeline/block-line.js';
+import type { HookEnvironment } from '../pipeline/session-for.js';
 import { decidePermission } from './decide-permission.js';
 import { permissionCall } from './permission-call.js';
 
@@ -35,7 +35,8 @@ export async function servePermissionPrompt(
     tools: [
       {
         name: PERMISSION_TOOL,
-        description: 'argseal: decides a tool call from policy and single-use approvals bound to the exact call',
+        description:
+          'argseal: decides a tool call from policy and single-use approvals bound to the exact call',
         inputSchema: INPUT_SCHEMA,
       },
     ],

@@ -1,5 +1,5 @@
-import type { HostName } from '../host/hosts.js';
 import type { HookAnswer } from '../host/decision-output.js';
+import type { HostName } from '../host/hosts.js';
 import type { SealVerdict } from './seal-call.js';
 
 const short = (hash: string) => hash.slice(0, 12);
@@ -14,7 +14,11 @@ export function approvalHint(proposalId: string): string {
  * never argument values. A call waiting for approval is denied (Codex runs the tool on
  * `ask`), or, for Claude Code with `approval: "ask"`, handed to `--permission-prompt-tool`.
  */
-export function answerFor(verdict: SealVerdict, host: HostName, approval: 'deny' | 'ask'): HookAnswer {
+export function answerFor(
+  verdict: SealVerdict,
+  host: HostName,
+  approval: 'deny' | 'ask',
+): HookAnswer {
   switch (verdict.type) {
     case 'allow':
       return {
@@ -25,7 +29,10 @@ export function answerFor(verdict: SealVerdict, host: HostName, approval: 'deny'
         updatedInput: verdict.input,
       };
     case 'deny':
-      return { decision: 'deny', reason: `argseal: denied (${verdict.reason}; ${short(verdict.proposalHash)})` };
+      return {
+        decision: 'deny',
+        reason: `argseal: denied (${verdict.reason}; ${short(verdict.proposalHash)})`,
+      };
     case 'invalid':
       return {
         decision: 'deny',

@@ -9,7 +9,8 @@ import { FILE_TOOLS, resolvePosix } from '../rules/file-paths.js';
  */
 export const normalizePaths: RewriteHook<HookContext> = ({ tool, arguments: args, context }) => {
   const key = FILE_TOOLS[tool];
-  if (key === undefined || typeof args !== 'object' || args === null || Array.isArray(args)) return undefined;
+  if (key === undefined || typeof args !== 'object' || args === null || Array.isArray(args))
+    return undefined;
   const path = args[key];
   if (typeof path !== 'string' || path === '') return undefined;
   const normalized = resolvePosix(context.cwd, path);

@@ -1,5 +1,5 @@
-import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { JsonObject } from '@argseal/core';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 
 /**
  * The schema of a host tool as argseal sees it: any JSON object (the host validates its own

@@ -33,7 +33,11 @@ function osUser(env: HookEnvironment['env']): string {
   }
 }
 
-async function decide(host: HostName, o: RunHookOptions, setDeadline: (ms: number) => void): Promise<string> {
+async function decide(
+  host: HostName,
+  o: RunHookOptions,
+  setDeadline: (ms: number) => void,
+): Promise<string> {
   const text = await readText(o.stdin);
   const call = parseHookInput(text, host, osUser(o.env));
   const { config } = await loadConfig(o.configPath, o.env, o.cwd);
@@ -63,7 +67,10 @@ export async function runHook(host: HostName, o: RunHookOptions): Promise<number
   });
   const setDeadline = (ms: number) => {
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => expire(new HookError('hook', 'timeout', `no decision within ${ms} ms`)), ms);
+    timer = setTimeout(
+      () => expire(new HookError('hook', 'timeout', `no decision within ${ms} ms`)),
+      ms,
+    );
   };
   setDeadline(DEFAULT_TIMEOUT_MS);
   try {

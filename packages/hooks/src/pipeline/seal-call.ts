@@ -83,7 +83,8 @@ export function createSealer(options: SealerOptions): Sealer {
           ...(auth.grant ? { approvedProposalId: auth.grant.proposalId } : {}),
         };
       }
-      if (auth.type === 'deny') return { type: 'deny', reason: auth.reason, proposalHash: p.proposalHash };
+      if (auth.type === 'deny')
+        return { type: 'deny', reason: auth.reason, proposalHash: p.proposalHash };
       return {
         type: 'approval_required',
         proposalId: auth.proposal.id,

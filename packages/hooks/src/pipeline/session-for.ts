@@ -4,8 +4,8 @@ import { defaultDataDir } from '../config/locate.js';
 import type { HookModuleConfig } from '../config/types.js';
 import type { HookContext } from '../host/hook-input.js';
 import type { HostName } from '../host/hosts.js';
-import { openStoreSession } from '../store/open-backend.js';
 import type { StoreSession } from '../store/lazy-session.js';
+import { openStoreSession } from '../store/open-backend.js';
 import { normalizePaths } from './normalize-paths.js';
 import { createSealer, type Sealer } from './seal-call.js';
 
@@ -25,7 +25,11 @@ export function agentFor(config: HookModuleConfig, host: HostName): string {
 
 /** Opens the (lazy) store session a config describes. */
 export function storeFor(config: HookModuleConfig, where: HookEnvironment): StoreSession {
-  const dataDir = defaultDataDir(config.store?.type === 'embedded' ? config.store.dataDir : undefined, where.env, where.cwd);
+  const dataDir = defaultDataDir(
+    config.store?.type === 'embedded' ? config.store.dataDir : undefined,
+    where.env,
+    where.cwd,
+  );
   return openStoreSession(config.store, dataDir, where.env);
 }
 

@@ -1,4 +1,8 @@
-import { type CommandPattern, compileCommandPattern, matchesCommandPattern } from './command-pattern.js';
+import {
+  type CommandPattern,
+  compileCommandPattern,
+  matchesCommandPattern,
+} from './command-pattern.js';
 import type { RuleDecision } from './decision.js';
 import { shellCommands } from './shell-commands.js';
 
@@ -16,12 +20,45 @@ export interface BashPresetOptions {
   patterns?: Readonly<Record<string, RuleDecision>>;
 }
 
-const DESTRUCTIVE = ['rm -rf', 'rm -Rf', 'rm -r --force', 'rm -R --force', 'rm --recursive -f', 'rm --recursive --force'];
+const DESTRUCTIVE = [
+  'rm -rf',
+  'rm -Rf',
+  'rm -r --force',
+  'rm -R --force',
+  'rm --recursive -f',
+  'rm --recursive --force',
+];
 const DOWNLOADERS = ['curl', 'wget', 'fetch'];
-const INTERPRETERS = ['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'python', 'python3', 'perl', 'ruby', 'node', 'php'];
+const INTERPRETERS = [
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'fish',
+  'python',
+  'python3',
+  'perl',
+  'ruby',
+  'node',
+  'php',
+];
 /** Commands that reach the network. */
 export const NETWORK_COMMANDS: readonly string[] = [
-  'curl', 'wget', 'fetch', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'ssh', 'scp', 'sftp', 'rsync', 'ftp', 'aria2c',
+  'curl',
+  'wget',
+  'fetch',
+  'nc',
+  'ncat',
+  'netcat',
+  'socat',
+  'telnet',
+  'ssh',
+  'scp',
+  'sftp',
+  'rsync',
+  'ftp',
+  'aria2c',
 ];
 
 interface Check {
@@ -31,7 +68,9 @@ interface Check {
 }
 
 function compileAll(sources: readonly string[]): CommandPattern[] {
-  return sources.map((s) => compileCommandPattern(s)).filter((p): p is CommandPattern => p !== undefined);
+  return sources
+    .map((s) => compileCommandPattern(s))
+    .filter((p): p is CommandPattern => p !== undefined);
 }
 
 /** A Bash guard rail that flagged a command: which check, and what it decides. */
@@ -45,15 +84,25 @@ export interface BashFlag {
  * ({@link shellCommands}) and returns the strictest flag (deny over require_approval over
  * allow), or undefined when nothing matched.
  */
-export function compileBashPreset(options: BashPresetOptions = {}): (command: string) => BashFlag | undefined {
+export function compileBashPreset(
+  options: BashPresetOptions = {},
+): (command: string) => BashFlag | undefined {
   const checks: Check[] = [
-    { name: 'destructive', decision: options.destructive ?? 'deny', patterns: compileAll(DESTRUCTIVE) },
+    {
+      name: 'destructive',
+      decision: options.destructive ?? 'deny',
+      patterns: compileAll(DESTRUCTIVE),
+    },
     {
       name: 'pipe_to_shell',
       decision: options.pipeToShell ?? 'deny',
       patterns: compileAll(DOWNLOADERS.flatMap((d) => INTERPRETERS.map((i) => `${d} | ${i}`))),
     },
-    { name: 'network', decision: options.network ?? 'require_approval', patterns: compileAll(NETWORK_COMMANDS) },
+    {
+      name: 'network',
+      decision: options.network ?? 'require_approval',
+      patterns: compileAll(NETWORK_COMMANDS),
+    },
   ];
   for (const [source, decision] of Object.entries(options.patterns ?? {})) {
     checks.push({ name: `pattern:${source}`, decision, patterns: compileAll([source]) });
@@ -62,7 +111,9 @@ export function compileBashPreset(options: BashPresetOptions = {}): (command: st
   const rank = { allow: 0, require_approval: 1, deny: 2 } as const;
   return (command) => {
     const reading = shellCommands(command);
-    let flag: BashFlag | undefined = reading.opaque ? { check: 'opaque', decision: opaque } : undefined;
+    let flag: BashFlag | undefined = reading.opaque
+      ? { check: 'opaque', decision: opaque }
+      : undefined;
     for (const check of checks) {
       if (flag && rank[flag.decision] >= rank[check.decision]) continue;
       if (check.patterns.some((p) => matchesCommandPattern(p, reading.commands))) {

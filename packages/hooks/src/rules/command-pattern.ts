@@ -1,5 +1,5 @@
-import { lexShell } from './shell-lexer.js';
 import type { ShellCommand } from './shell-commands.js';
+import { lexShell } from './shell-lexer.js';
 
 interface WordPattern {
   /** Command name; `*` matches any. */
@@ -43,7 +43,8 @@ function matchesStage(p: WordPattern, c: ShellCommand): boolean {
   if (p.name !== '*' && p.name !== c.name) return false;
   if (p.shortFlags.length > 0) {
     const present = new Set<string>();
-    for (const a of c.args) if (a.startsWith('-') && !a.startsWith('--')) for (const ch of a.slice(1)) present.add(ch);
+    for (const a of c.args)
+      if (a.startsWith('-') && !a.startsWith('--')) for (const ch of a.slice(1)) present.add(ch);
     if (!p.shortFlags.every((f) => present.has(f))) return false;
   }
   for (const long of p.longFlags) {
@@ -58,7 +59,10 @@ function matchesStage(p: WordPattern, c: ShellCommand): boolean {
  * One pass: stages are matched greedily in order within each pipeline, which finds a match
  * whenever one exists (subsequence matching), so the time is linear in the commands.
  */
-export function matchesCommandPattern(p: CommandPattern, commands: readonly ShellCommand[]): boolean {
+export function matchesCommandPattern(
+  p: CommandPattern,
+  commands: readonly ShellCommand[],
+): boolean {
   let stage = 0;
   let pipeline = -1;
   for (const c of commands) {

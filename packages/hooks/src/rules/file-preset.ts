@@ -15,8 +15,19 @@ export interface FilePresetOptions {
 }
 
 const CREDENTIAL_NAMES = new Set([
-  '.npmrc', '.netrc', '.pypirc', '.git-credentials', 'credentials', 'credentials.json',
-  '.pgpass', '.htpasswd', 'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'authorized_keys',
+  '.npmrc',
+  '.netrc',
+  '.pypirc',
+  '.git-credentials',
+  'credentials',
+  'credentials.json',
+  '.pgpass',
+  '.htpasswd',
+  'id_rsa',
+  'id_dsa',
+  'id_ecdsa',
+  'id_ed25519',
+  'authorized_keys',
 ]);
 const CREDENTIAL_SUFFIXES = ['.pem', '.key', '.p12', '.pfx', '.keystore', '.jks'];
 
@@ -38,7 +49,9 @@ export interface FileFlag {
  * NotebookEdit and Codex's `apply_patch`. Paths are resolved against the session's cwd
  * (server context, from the host); the strictest flag wins.
  */
-export function compileFilePreset(options: FilePresetOptions = {}): (tool: string, args: JsonValue, cwd: string) => FileFlag | undefined {
+export function compileFilePreset(
+  options: FilePresetOptions = {},
+): (tool: string, args: JsonValue, cwd: string) => FileFlag | undefined {
   const rank = { allow: 0, require_approval: 1, deny: 2 } as const;
   return (tool, args, cwd) => {
     const root = resolvePosix('/', options.projectRoot ?? cwd);
@@ -55,8 +68,10 @@ export function compileFilePreset(options: FilePresetOptions = {}): (tool: strin
       const inside = isInside(root, abs);
       if (!inside) raise('outside_project', options.outsideProject ?? 'deny');
       const below = (inside ? abs.slice(root.length) : abs).split('/');
-      if (below.some((s) => s.startsWith('.'))) raise('dotfile', options.dotfiles ?? 'require_approval');
-      if (isCredential(below[below.length - 1] ?? '')) raise('credentials', options.credentials ?? 'deny');
+      if (below.some((s) => s.startsWith('.')))
+        raise('dotfile', options.dotfiles ?? 'require_approval');
+      if (isCredential(below[below.length - 1] ?? ''))
+        raise('credentials', options.credentials ?? 'deny');
     }
     return flag;
   };

@@ -48,7 +48,8 @@ function isAssignment(word: string): boolean {
   if (eq <= 0) return false;
   for (let i = 0; i < eq; i++) {
     const c = word.charCodeAt(i);
-    const ok = c === 95 || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (i > 0 && c >= 48 && c <= 57);
+    const ok =
+      c === 95 || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (i > 0 && c >= 48 && c <= 57);
     if (!ok) return false;
   }
   return true;
@@ -67,7 +68,11 @@ function commandStart(words: readonly string[]): number {
     if (!WRAPPERS.has(name)) return i;
     i++;
     // options of the wrapper (and timeout's duration, nice's -n N) are not the command
-    while (i < words.length && ((words[i] as string).startsWith('-') || isAssignment(words[i] as string))) i++;
+    while (
+      i < words.length &&
+      ((words[i] as string).startsWith('-') || isAssignment(words[i] as string))
+    )
+      i++;
     if (name === 'timeout' && i < words.length) i++;
   }
   return i;
@@ -87,7 +92,8 @@ function read(line: string, depth: number, out: ShellReading, pipelineBase: numb
     maxPipeline = Math.max(maxPipeline, pipeline);
     const start = commandStart(seg.words);
     if (start >= seg.words.length) {
-      if (seg.redirects.length > 0) out.commands.push({ name: '', args: [], redirects: seg.redirects, pipeline });
+      if (seg.redirects.length > 0)
+        out.commands.push({ name: '', args: [], redirects: seg.redirects, pipeline });
       continue;
     }
     const first = seg.words[start] as string;

@@ -31,7 +31,8 @@ async function lastLine(path: string): Promise<string | undefined> {
     while (end > 0 && text[end - 1] === '\n') end--;
     text = text.slice(0, end);
     const nl = text.lastIndexOf('\n');
-    if (nl < 0 && length < size) throw new HookError('store', 'audit_corrupt', 'the last audit record is too long');
+    if (nl < 0 && length < size)
+      throw new HookError('store', 'audit_corrupt', 'the last audit record is too long');
     return text.slice(nl + 1);
   } finally {
     await handle.close();
@@ -57,7 +58,12 @@ export function createFileAuditLog(path: string, now: () => Date = () => new Dat
       const tail = await lastLine(path);
       const last = tail === undefined ? undefined : toRecord(tail, -1);
       const seq = last ? last.seq + 1 : 1;
-      const body = auditRecordBody(event, seq, now().toISOString(), last ? last.hash : GENESIS_HASH);
+      const body = auditRecordBody(
+        event,
+        seq,
+        now().toISOString(),
+        last ? last.hash : GENESIS_HASH,
+      );
       const record = { ...body, hash: await computeAuditHash(body.prevHash, body) } as AuditRecord;
       await appendFile(path, `${JSON.stringify(record)}\n`, { mode: 0o600 });
       return record;

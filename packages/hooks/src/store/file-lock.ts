@@ -63,7 +63,9 @@ export async function acquireLock(path: string, timeoutMs: number): Promise<Held
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new HookError('store', 'store_unavailable', 'cannot create the store lock file', { cause: error });
+        throw new HookError('store', 'store_unavailable', 'cannot create the store lock file', {
+          cause: error,
+        });
       }
     }
     const owner = await ownerOf(path);
@@ -72,7 +74,11 @@ export async function acquireLock(path: string, timeoutMs: number): Promise<Held
       continue;
     }
     if (Date.now() >= deadline) {
-      throw new HookError('store', 'store_locked', 'the embedded store stayed locked by another process');
+      throw new HookError(
+        'store',
+        'store_locked',
+        'the embedded store stayed locked by another process',
+      );
     }
     await new Promise((r) => setTimeout(r, wait + Math.random() * wait));
     wait = Math.min(wait * 2, 100);

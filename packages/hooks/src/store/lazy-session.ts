@@ -27,7 +27,16 @@ export function lazySession(open: () => Promise<OpenedBackend>): StoreSession {
     return backend;
   };
   const approvals = {} as ApprovalStore;
-  for (const method of ['suspend', 'getProposal', 'findPending', 'listProposals', 'listPending', 'decide', 'consume', 'peek'] as const) {
+  for (const method of [
+    'suspend',
+    'getProposal',
+    'findPending',
+    'listProposals',
+    'listPending',
+    'decide',
+    'consume',
+    'peek',
+  ] as const) {
     (approvals as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const store = await (await get()).approvals();
       return (store[method] as (...a: unknown[]) => Promise<unknown>)(...args);

@@ -47,9 +47,15 @@ async function openEmbedded(dataDir: string, lockTimeoutMs: number): Promise<Ope
   };
 }
 
-async function openConsole(config: Extract<StoreConfig, { type: 'console' }>, env: Env): Promise<OpenedBackend> {
+async function openConsole(
+  config: Extract<StoreConfig, { type: 'console' }>,
+  env: Env,
+): Promise<OpenedBackend> {
   const token = config.token ?? env[config.tokenEnv ?? 'ARGSEAL_CONSOLE_TOKEN'];
-  if (!token) throw new HookError('config', 'invalid_config', 'the console store needs an agent token', { path: '/store/token' });
+  if (!token)
+    throw new HookError('config', 'invalid_config', 'the console store needs an agent token', {
+      path: '/store/token',
+    });
   const name = '@argseal/console';
   let mod: typeof import('@argseal/console');
   try {
@@ -59,18 +65,30 @@ async function openConsole(config: Extract<StoreConfig, { type: 'console' }>, en
   }
   const options = { url: config.url, token };
   const approvals = mod.createConsoleApprovalStore(options);
-  return { audit: mod.createConsoleAuditSink(options), approvals: async () => approvals, close: async () => {} };
+  return {
+    audit: mod.createConsoleAuditSink(options),
+    approvals: async () => approvals,
+    close: async () => {},
+  };
 }
 
-async function openPostgres(config: Extract<StoreConfig, { type: 'postgres' }>, env: Env): Promise<OpenedBackend> {
+async function openPostgres(
+  config: Extract<StoreConfig, { type: 'postgres' }>,
+  env: Env,
+): Promise<OpenedBackend> {
   const url = config.url ?? env[config.urlEnv ?? 'DATABASE_URL'];
-  if (!url) throw new HookError('config', 'invalid_config', 'the postgres store needs a connection URL', { path: '/store/url' });
+  if (!url)
+    throw new HookError('config', 'invalid_config', 'the postgres store needs a connection URL', {
+      path: '/store/url',
+    });
   let pool: { end(): Promise<void> };
   let audit: AuditSink;
   let approvals: ApprovalStore;
   try {
     const pgName = 'pg';
-    const { default: pg } = (await import(pgName)) as { default: { Pool: new (o: object) => never } };
+    const { default: pg } = (await import(pgName)) as {
+      default: { Pool: new (o: object) => never };
+    };
     const sql = await import('@argseal/postgres');
     const p = new pg.Pool({ connectionString: url, max: 2 });
     pool = p;
@@ -88,7 +106,11 @@ async function openPostgres(config: Extract<StoreConfig, { type: 'postgres' }>, 
  * PGlite approvals + hash-chained `audit.jsonl` in `dataDir`), the console over HTTP, or
  * PostgreSQL.
  */
-export function openStoreSession(config: StoreConfig | undefined, dataDir: string, env: Env): StoreSession {
+export function openStoreSession(
+  config: StoreConfig | undefined,
+  dataDir: string,
+  env: Env,
+): StoreSession {
   const c = config ?? { type: 'embedded' };
   if (c.type === 'console') return lazySession(() => openConsole(c, env));
   if (c.type === 'postgres') return lazySession(() => openPostgres(c, env));
