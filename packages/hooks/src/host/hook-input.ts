@@ -1,6 +1,7 @@
 import { canonicalize, type JsonObject, type JsonValue, parseStrictJson } from '@argseal/core';
 import { HookError } from '../errors.js';
 import type { HostName } from './hosts.js';
+import { MAX_INPUT_BYTES } from './read-text.js';
 
 /**
  * Server context of one hook call: what the host says about the session, never part of
@@ -67,7 +68,7 @@ function mcpServerName(doc: JsonObject): string | undefined {
  * (HookError `invalid_hook_input` with the field's JSON Pointer, `unsupported_event`).
  */
 export function parseHookInput(text: string, host: HostName, user: string): HookCall {
-  const doc: JsonValue = parseStrictJson(text);
+  const doc: JsonValue = parseStrictJson(text, { maxLength: MAX_INPUT_BYTES });
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
     fail('hook input must be a JSON object', '');
   }

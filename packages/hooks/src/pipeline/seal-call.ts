@@ -10,6 +10,7 @@ import {
   type ToolPolicy,
 } from '@argseal/core';
 import type { HookCall, HookContext } from '../host/hook-input.js';
+import { MAX_INPUT_BYTES } from '../host/read-text.js';
 import { objectSchema } from './object-schema.js';
 
 /** What the pipeline decided for one host call. */
@@ -61,6 +62,8 @@ export function createSealer(options: SealerOptions): Sealer {
     audit: options.audit,
     rewrite: options.rewrite ?? [],
     sha256,
+    // host inputs (a Write of a large file) may exceed core's 1 MiB default
+    maxLength: MAX_INPUT_BYTES,
   });
   return {
     async seal(call) {

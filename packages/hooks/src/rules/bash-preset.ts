@@ -81,8 +81,8 @@ export interface BashFlag {
 
 /**
  * Compiles the Bash guard rails. The returned function reads a command line once
- * ({@link shellCommands}) and returns the strictest flag (deny over require_approval over
- * allow), or undefined when nothing matched.
+ * ({@link shellCommands}) and returns the strictest flag (deny over require_approval), or
+ * undefined when nothing matched (a check set to `allow` never flags).
  */
 export function compileBashPreset(
   options: BashPresetOptions = {},

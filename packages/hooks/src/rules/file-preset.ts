@@ -54,9 +54,11 @@ export function compileFilePreset(
 ): (tool: string, args: JsonValue, cwd: string) => FileFlag | undefined {
   const rank = { allow: 0, require_approval: 1, deny: 2 } as const;
   return (tool, args, cwd) => {
-    const root = resolvePosix('/', options.projectRoot ?? cwd);
+    const base = resolvePosix('/', cwd);
+    const root = options.projectRoot === undefined ? base : resolvePosix(base, options.projectRoot);
     let flag: FileFlag | undefined;
     const raise = (check: FileFlag['check'], decision: RuleDecision) => {
+      if (decision === 'allow') return; // a check set to allow flags nothing
       if (!flag || rank[decision] > rank[flag.decision]) flag = { check, decision };
     };
     for (const p of writtenPaths(tool, args)) {
@@ -64,7 +66,7 @@ export function compileFilePreset(
         raise('no_path', 'deny');
         continue;
       }
-      const abs = resolvePosix(root, p);
+      const abs = resolvePosix(base, p);
       const inside = isInside(root, abs);
       if (!inside) raise('outside_project', options.outsideProject ?? 'deny');
       const below = (inside ? abs.slice(root.length) : abs).split('/');

@@ -15,28 +15,34 @@ export interface ShellReading {
   opaque: boolean;
 }
 
-/** Commands that run their arguments as another command. */
-const WRAPPERS = new Set([
-  'sudo',
-  'doas',
-  'env',
-  'command',
-  'builtin',
-  'exec',
-  'nohup',
-  'time',
-  'nice',
-  'ionice',
-  'stdbuf',
-  'xargs',
-  'timeout',
-  'setsid',
-  'chroot',
-  'unbuffer',
-]);
+/**
+ * Commands that run their arguments as another command, with the options of each that take
+ * a separate value (`sudo -u root ...`), and how many positionals come before the command.
+ */
+const WRAPPERS: Readonly<Record<string, { values: string; positionals?: number }>> = {
+  sudo: { values: 'ughpCDrtURT' },
+  doas: { values: 'uC' },
+  env: { values: 'uCS' },
+  command: { values: '' },
+  builtin: { values: '' },
+  exec: { values: 'a' },
+  nohup: { values: '' },
+  time: { values: 'fo' },
+  nice: { values: 'n' },
+  ionice: { values: 'cnp' },
+  stdbuf: { values: 'ioe' },
+  xargs: { values: 'nILPdsEa' },
+  timeout: { values: 'sk', positionals: 1 },
+  setsid: { values: '' },
+  chroot: { values: '', positionals: 1 },
+  unbuffer: { values: '' },
+  watch: { values: 'nd' },
+  strace: { values: 'eopsuE' },
+};
 /** Shells and evaluators whose `-c` (or `eval`) argument is itself shell code. */
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'ash', 'busybox']);
 const MAX_NESTING = 4;
+const MAX_WRAPPERS = 8;
 
 function basename(word: string): string {
   const slash = word.lastIndexOf('/');
@@ -55,27 +61,43 @@ function isAssignment(word: string): boolean {
   return true;
 }
 
-/** Skips assignments, wrapper commands and their options; returns the index of the real command word. */
-function commandStart(words: readonly string[]): number {
-  let i = 0;
-  while (i < words.length) {
-    const w = words[i] as string;
+/** Index just past a wrapper's options (and positionals such as timeout's duration), from `i`. */
+function skipWrapperOptions(
+  words: readonly string[],
+  i: number,
+  spec: { values: string; positionals?: number },
+): number {
+  let at = i;
+  while (at < words.length) {
+    const w = words[at] as string;
+    if (w === '--') return at + 1;
     if (isAssignment(w)) {
-      i++;
+      at++;
       continue;
     }
-    const name = basename(w);
-    if (!WRAPPERS.has(name)) return i;
-    i++;
-    // options of the wrapper (and timeout's duration, nice's -n N) are not the command
-    while (
-      i < words.length &&
-      ((words[i] as string).startsWith('-') || isAssignment(words[i] as string))
-    )
-      i++;
-    if (name === 'timeout' && i < words.length) i++;
+    if (!w.startsWith('-') || w === '-') break;
+    // `-u root` takes the next word; `-uroot`, `--user=root` and flags do not
+    const last = w.length === 2 && !w.startsWith('--') ? (w[1] as string) : '';
+    at += last !== '' && spec.values.includes(last) ? 2 : 1;
   }
-  return i;
+  return Math.min(at + (spec.positionals ?? 0), words.length);
+}
+
+/**
+ * Start indexes of every command a simple command runs: past assignments, then the wrapper
+ * itself (`sudo`, counted as a command too) and the command it wraps, recursively.
+ */
+function commandStarts(words: readonly string[]): number[] {
+  const starts: number[] = [];
+  let i = 0;
+  while (i < words.length && isAssignment(words[i] as string)) i++;
+  while (i < words.length) {
+    starts.push(i);
+    const spec = WRAPPERS[basename(words[i] as string)];
+    if (spec === undefined) break;
+    i = skipWrapperOptions(words, i + 1, spec);
+  }
+  return starts;
 }
 
 /** `-c`, or a short-option cluster containing it (`-lc`, `-ec`). */
@@ -90,22 +112,28 @@ function read(line: string, depth: number, out: ShellReading, pipelineBase: numb
   for (const seg of lex.segments) {
     const pipeline = pipelineBase + seg.pipeline;
     maxPipeline = Math.max(maxPipeline, pipeline);
-    const start = commandStart(seg.words);
-    if (start >= seg.words.length) {
+    let starts = commandStarts(seg.words);
+    if (starts.length > MAX_WRAPPERS) {
+      out.opaque = true;
+      starts = starts.slice(-1);
+    }
+    if (starts.length === 0) {
       if (seg.redirects.length > 0)
         out.commands.push({ name: '', args: [], redirects: seg.redirects, pipeline });
       continue;
     }
-    const first = seg.words[start] as string;
-    if (first.includes('$') || first.includes('`')) out.opaque = true;
-    const name = basename(first);
-    const args = seg.words.slice(start + 1);
-    out.commands.push({ name, args, redirects: seg.redirects, pipeline });
-    const flag = SHELLS.has(name) ? args.findIndex(isCommandFlag) : -1;
-    const code = name === 'eval' ? args.join(' ') : flag >= 0 ? args[flag + 1] : undefined;
-    if (code !== undefined) {
-      if (depth >= MAX_NESTING) out.opaque = true;
-      else maxPipeline = read(code, depth + 1, out, maxPipeline + 1);
+    for (const start of starts) {
+      const first = seg.words[start] as string;
+      if (first.includes('$') || first.includes('`')) out.opaque = true;
+      const name = basename(first);
+      const args = seg.words.slice(start + 1);
+      out.commands.push({ name, args, redirects: seg.redirects, pipeline });
+      const flag = SHELLS.has(name) ? args.findIndex(isCommandFlag) : -1;
+      const code = name === 'eval' ? args.join(' ') : flag >= 0 ? args[flag + 1] : undefined;
+      if (code !== undefined) {
+        if (depth >= MAX_NESTING) out.opaque = true;
+        else maxPipeline = read(code, depth + 1, out, maxPipeline + 1);
+      }
     }
   }
   return maxPipeline + 1;
@@ -114,7 +142,8 @@ function read(line: string, depth: number, out: ShellReading, pipelineBase: numb
 /**
  * Every command a shell line would run, as far as the text shows: through `;` `&&` `||`
  * pipelines, subshells, `$(...)`, `sh -c '...'` / `bash -c` / `eval` (nested up to 4 deep),
- * and past `sudo`, `env`, `timeout` and similar wrappers. Linear in the line's length per
+ * and through `sudo -u root`, `env`, `timeout 5` and similar wrappers (the wrapper counts as
+ * a command too, so allow lists must name it). Linear in the line's length per
  * nesting level. A shell is a programming language: treat a deny list built on this as a
  * guard rail and prefer allow lists (`onlyCommands`) for what may run unasked.
  */
