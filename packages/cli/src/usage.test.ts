@@ -6,10 +6,7 @@ const NAMES = ['--agent', 'a', '--tool', 't'];
 /** [args, exact stderr line]. Every case: exit 64, empty stdout. */
 const USAGE_ERRORS: [string[], string][] = [
   [[], 'usage/missing_command run "argseal --help" for usage'],
-  [
-    ['bogus'],
-    'usage/unknown_command "bogus"; commands: canonicalize, hash, console, audit, mcp, help',
-  ],
+  [['bogus'], 'usage/unknown_command "bogus"; commands: canonicalize, hash, console, audit, mcp, hook, approve, help'],
   [['--bogus'], 'usage/unknown_option "--bogus"; run "argseal --help" for usage'],
   [['canonicalize', '--bogus'], 'usage/unknown_option "--bogus" for "canonicalize"'],
   [['canonicalize', '-x'], 'usage/unknown_option "-x" for "canonicalize"'],
@@ -45,7 +42,7 @@ const USAGE_ERRORS: [string[], string][] = [
   [['hash', ...NAMES, 'missing.json'], 'usage/unreadable_file cannot read "missing.json" (ENOENT)'],
   [
     ['help', 'bogus'],
-    'usage/unknown_command "bogus"; commands: canonicalize, hash, console, audit, mcp, help',
+    'usage/unknown_command "bogus"; commands: canonicalize, hash, console, audit, mcp, hook, approve, help',
   ],
 ];
 

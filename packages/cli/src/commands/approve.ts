@@ -2,7 +2,8 @@ import type { StoredProposal } from '@argseal/core';
 import { displaySafe, quote } from '../display.js';
 import { CliUsageError } from '../errors.js';
 import { EXIT_CODES } from '../exit-codes.js';
-import { loadHooks } from './load-hooks.js';
+import type { CliIo } from '../io.js';
+import { type HooksCli, loadHooks } from './load-hooks.js';
 import type { CliArgs, CliCommand } from './types.js';
 
 function line(p: StoredProposal): string {
@@ -68,35 +69,54 @@ export const approveCommand: CliCommand = {
     const [id] = args.positionals;
     const list = args.values.list === true;
     if (list === (id !== undefined)) {
-      throw new CliUsageError(
-        'missing_argument',
-        list ? '--list takes no proposal id' : 'a proposal id (or --list)',
-      );
+      throw list
+        ? new CliUsageError('unexpected_argument', '--list takes no proposal id')
+        : new CliUsageError('missing_argument', 'a proposal id (or --list)');
     }
     const n = uses(args);
     const hooks = await loadHooks('approve');
-    const where = { env: process.env, cwd: io.cwd ?? process.cwd() };
-    if (list) {
-      const pending = await hooks.listPendingProposals(str(args, 'config'), where);
-      io.stdout.write(
-        pending.length === 0 ? 'no pending proposals\n' : `${pending.map(line).join('\n')}\n`,
-      );
-      return EXIT_CODES.ok;
+    try {
+      return await decideOrList(hooks, args, list ? undefined : id, n, io);
+    } catch (error) {
+      // store and config refusals are answers, not bugs: one line, exit 2
+      const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+      if ((name === 'HookError' || name === 'ApprovalError') && typeof code === 'string') {
+        io.stderr.write(`error: approve/${displaySafe(code)}\n`);
+        return EXIT_CODES.rejected;
+      }
+      throw error;
     }
-    const { proposal, grant } = await hooks.approveProposal(
-      {
-        id: id as string,
-        reject: args.values.reject === true,
-        approver: str(args, 'approver'),
-        note: str(args, 'note'),
-        uses: n,
-        configPath: str(args, 'config'),
-      },
-      where,
-    );
-    const verb = grant.decision === 'approve' ? 'approved' : 'rejected';
-    const left = grant.decision === 'approve' ? ` for ${grant.usesLeft} use(s)` : '';
-    io.stdout.write(`${verb} ${line(proposal)}${left}\n`);
-    return EXIT_CODES.ok;
   },
 };
+
+async function decideOrList(
+  hooks: HooksCli,
+  args: CliArgs,
+  id: string | undefined,
+  n: number | undefined,
+  io: CliIo,
+): Promise<number> {
+  const where = { env: process.env, cwd: io.cwd ?? process.cwd() };
+  if (id === undefined) {
+    const pending = await hooks.listPendingProposals(str(args, 'config'), where);
+    io.stdout.write(
+      pending.length === 0 ? 'no pending proposals\n' : `${pending.map(line).join('\n')}\n`,
+    );
+    return EXIT_CODES.ok;
+  }
+  const { proposal, grant } = await hooks.approveProposal(
+    {
+      id,
+      reject: args.values.reject === true,
+      approver: str(args, 'approver'),
+      note: str(args, 'note'),
+      uses: n,
+      configPath: str(args, 'config'),
+    },
+    where,
+  );
+  const verb = grant.decision === 'approve' ? 'approved' : 'rejected';
+  const left = grant.decision === 'approve' ? ` for ${grant.usesLeft} use(s)` : '';
+  io.stdout.write(`${verb} ${line(proposal)}${left}\n`);
+  return EXIT_CODES.ok;
+}

@@ -1,0 +1,125 @@
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runBin } from './__fixtures__/run-bin.js';
+
+function config(extra: object = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'argseal-cli-hook-'));
+  const dataDir = join(root, 'data');
+  const path = join(root, 'hook.json');
+  const rules = [
+    { tool: 'Bash', onlyCommands: ['ls'], decision: 'allow' },
+    { tool: 'Bash', command: 'make', decision: 'require_approval', reason: 'build' },
+  ];
+  writeFileSync(path, JSON.stringify({ rules, store: { type: 'embedded', dataDir }, ...extra }));
+  return { path, dataDir };
+}
+
+const input = (command: string) =>
+  JSON.stringify({
+    session_id: 's',
+    cwd: '/p',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command },
+    tool_use_id: 't1',
+  });
+
+describe('argseal hook', () => {
+  it('prints the decision JSON (exit 0)', async () => {
+    const c = config();
+    const r = await runBin(['hook', 'claude-code', '--config', c.path], input('ls'));
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout).hookSpecificOutput).toMatchObject({
+      permissionDecision: 'allow',
+      updatedInput: { command: 'ls' },
+    });
+  });
+
+  it('blocks bad input: exit 2, one line, nothing stored', async () => {
+    const c = config();
+    const r = await runBin(
+      ['hook', 'codex', '--config', c.path],
+      '{"tool_name":"Bash","tool_name":"x"}',
+    );
+    expect(r).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'argseal hook: blocked (decode/duplicate_key at /tool_name)\n',
+    });
+    expect(existsSync(c.dataDir)).toBe(false);
+  });
+
+  it('blocks an invalid config (exit 2)', async () => {
+    const c = config({ default: 'maybe' });
+    const r = await runBin(['hook', 'codex', '--config', c.path], input('ls'));
+    expect(r).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'argseal hook: blocked (config/invalid_config at /default)\n',
+    });
+  });
+
+  it('usage errors (exit 64)', async () => {
+    expect(await runBin(['hook'])).toEqual({
+      status: 64,
+      stdout: '',
+      stderr:
+        'error: usage/missing_argument a host; expected claude-code, codex, permission-server\n',
+    });
+    const r = await runBin(['hook', 'cursor']);
+    expect(r.stderr).toBe(
+      'error: usage/unknown_host "cursor"; expected claude-code, codex, permission-server\n',
+    );
+  });
+});
+
+describe('argseal approve', () => {
+  it('approves the proposal named in the deny reason; the identical retry runs once', async () => {
+    const c = config();
+    const denied = JSON.parse(
+      (await runBin(['hook', 'codex', '--config', c.path], input('make'))).stdout,
+    );
+    const id = (
+      /proposal ([0-9a-f-]{36})/.exec(
+        denied.hookSpecificOutput.permissionDecisionReason,
+      ) as RegExpExecArray
+    )[1];
+    const list = await runBin(['approve', '--list', '--config', c.path]);
+    expect(list.stdout).toBe(`${id}  Bash  {"command":"make"}  (build)\n`);
+    const ok = await runBin(['approve', id as string, '--approver', 'alice', '--config', c.path]);
+    expect(ok).toEqual({
+      status: 0,
+      stdout: `approved ${id}  Bash  {"command":"make"}  (build) for 1 use(s)\n`,
+      stderr: '',
+    });
+    const ran = JSON.parse(
+      (await runBin(['hook', 'codex', '--config', c.path], input('make'))).stdout,
+    );
+    expect(ran.hookSpecificOutput.permissionDecision).toBe('allow');
+    const again = JSON.parse(
+      (await runBin(['hook', 'codex', '--config', c.path], input('make'))).stdout,
+    );
+    expect(again.hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it('refusals: unknown id (exit 2), usage errors (exit 64)', async () => {
+    const c = config();
+    expect(await runBin(['approve', 'nope', '--config', c.path])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'error: approve/proposal_not_found\n',
+    });
+    expect((await runBin(['approve'])).stderr).toBe(
+      'error: usage/missing_argument a proposal id (or --list)\n',
+    );
+    expect((await runBin(['approve', 'x', '--list'])).stderr).toBe(
+      'error: usage/unexpected_argument --list takes no proposal id\n',
+    );
+    expect((await runBin(['approve', 'x', '--uses', '0'])).stderr).toBe(
+      'error: usage/invalid_option_value --uses must be an integer from 1 to 1000, got "0"\n',
+    );
+  });
+});
