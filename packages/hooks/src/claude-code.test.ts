@@ -79,4 +79,17 @@ describe.skipIf(!bin)('Claude Code (real host, offline)', () => {
     expect(r.status).toBe(0);
     expect(existsSync(join(p.dir, 'asked-dir'))).toBe(true);
   });
+
+  it('onFailure "block": a hook that dies with an unexpected exit code still blocks', async () => {
+    const p = makeProject(BASE_CONFIG);
+    const r = await runClaude(bin as string, p, {
+      turns: [
+        { toolCalls: [{ id: 'toolu_1', name: 'Bash', arguments: '{"command":"touch died.txt"}' }] },
+        { text: 'done' },
+      ],
+      hookCommand: `${JSON.stringify(process.execPath)} -e "process.exit(1)"`,
+    });
+    expect(r.status).toBe(0);
+    expect(existsSync(join(p.dir, 'died.txt'))).toBe(false);
+  });
 });

@@ -71,7 +71,10 @@ export function hostCases(d: HostDriver): void {
 
     it('a denied command does not run', async () => {
       const p = makeProject(BASE_CONFIG);
-      const r = await d.run(p, [d.bash('call_1', 'touch denied.txt && rm -rf scratch'), DONE]);
+      // variant: the other documented way to install the hook (Codex: config.toml instead of hooks.json)
+      const r = await d.run(p, [d.bash('call_1', 'touch denied.txt && rm -rf scratch'), DONE], {
+        variant: true,
+      });
       expect(existsSync(join(p.dir, 'denied.txt'))).toBe(false);
       expect(toolResults(r.requests).join('\n')).toContain('argseal: denied (bash_destructive');
     });

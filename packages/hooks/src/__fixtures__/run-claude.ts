@@ -66,8 +66,16 @@ export async function runClaude(
     const command = options.hookCommand ?? project.hookCommand('claude-code');
     writeFileSync(
       settings,
+      // as documented: a hook that cannot start, times out or exits oddly blocks the call
       JSON.stringify({
-        hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command }] }] },
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: '*',
+              hooks: [{ type: 'command', command, timeout: 30, onFailure: 'block' }],
+            },
+          ],
+        },
       }),
     );
     const env: NodeJS.ProcessEnv = {

@@ -27,6 +27,8 @@ export interface CodexRunOptions extends ClaudeRunOptions {
   configToml?: string;
   /** Model name (default `gpt-5.5`, a model Codex knows, so `apply_patch` is offered). */
   model?: string;
+  /** Put the hook in config.toml (`[[hooks.PreToolUse]]`) instead of `$CODEX_HOME/hooks.json`. */
+  hooksInToml?: boolean;
 }
 
 /**

@@ -9,7 +9,9 @@ const where = { env: {}, cwd: '/' };
 describe('approveProposal', () => {
   it('an unknown id is proposal_not_found, and nothing is granted', async () => {
     const file = configFile(CONFIG);
-    await expect(approveProposal({ id: 'nope', configPath: file.path }, where)).rejects.toMatchObject({
+    await expect(
+      approveProposal({ id: 'nope', configPath: file.path }, where),
+    ).rejects.toMatchObject({
       name: 'HookError',
       code: 'proposal_not_found',
     });
@@ -17,7 +19,9 @@ describe('approveProposal', () => {
   });
 
   it('a missing config is config_not_found before any store is opened', async () => {
-    await expect(approveProposal({ id: 'x', configPath: '/nonexistent/hook.json' }, where)).rejects.toMatchObject({
+    await expect(
+      approveProposal({ id: 'x', configPath: '/nonexistent/hook.json' }, where),
+    ).rejects.toMatchObject({
       code: 'config_not_found',
     });
     expect(existsSync('/nonexistent')).toBe(false);
@@ -28,9 +32,14 @@ describe('approveProposal', () => {
     await runInProcess('codex', hookInput('Bash', { command: 'make' }), file);
     const [pending] = await listPendingProposals(file.path, where);
     const id = pending?.id as string;
-    const { grant } = await approveProposal({ id, reject: true, approver: 'r', configPath: file.path }, where);
+    const { grant } = await approveProposal(
+      { id, reject: true, approver: 'r', configPath: file.path },
+      where,
+    );
     expect(grant.decision).toBe('reject');
-    await expect(approveProposal({ id, configPath: file.path }, where)).rejects.toMatchObject({ name: 'ApprovalError' });
+    await expect(approveProposal({ id, configPath: file.path }, where)).rejects.toMatchObject({
+      name: 'ApprovalError',
+    });
     const again = await runInProcess('codex', hookInput('Bash', { command: 'make' }), file);
     expect(JSON.parse(again.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });

@@ -3,7 +3,11 @@ import { permissionCall } from './permission-call.js';
 
 describe('permissionCall', () => {
   it('reads { tool_name, input, tool_use_id } canonically', () => {
-    const call = permissionCall({ tool_name: 'Bash', input: { b: 1, a: 'x' }, tool_use_id: 'toolu_1' }, '/p', 'me');
+    const call = permissionCall(
+      { tool_name: 'Bash', input: { b: 1, a: 'x' }, tool_use_id: 'toolu_1' },
+      '/p',
+      'me',
+    );
     expect(call).toEqual({
       tool: 'Bash',
       toolCallId: 'toolu_1',
@@ -21,13 +25,15 @@ describe('permissionCall', () => {
   ];
   for (const [name, args, path] of bad) {
     it(name, () => {
-      expect(() => permissionCall(args, '/p', 'me')).toThrow(expect.objectContaining({ code: 'invalid_hook_input', path }));
+      expect(() => permissionCall(args, '/p', 'me')).toThrow(
+        expect.objectContaining({ code: 'invalid_hook_input', path }),
+      );
     });
   }
 
   it('values outside the strict domain are refused before any store is touched', () => {
-    expect(() => permissionCall({ tool_name: 'Bash', input: { n: Number.NaN } }, '/p', 'me')).toThrow(
-      expect.objectContaining({ code: 'non_finite_number' }),
-    );
+    expect(() =>
+      permissionCall({ tool_name: 'Bash', input: { n: Number.NaN } }, '/p', 'me'),
+    ).toThrow(expect.objectContaining({ code: 'non_finite_number' }));
   });
 });

@@ -12,7 +12,11 @@ describe('createFileAuditLog', () => {
     const path = file();
     const log = createFileAuditLog(path);
     expect(await log.records()).toEqual([]);
-    const a = await log.append({ type: 'proposed', tool: 'Bash', argsCanonicalJson: '{"command":"ls"}' });
+    const a = await log.append({
+      type: 'proposed',
+      tool: 'Bash',
+      argsCanonicalJson: '{"command":"ls"}',
+    });
     const b = await log.append({ type: 'decided', tool: 'Bash', decision: 'allow' });
     expect([a.seq, b.seq, b.prevHash]).toEqual([1, 2, a.hash]);
     const records = await createFileAuditLog(path).records();

@@ -32,7 +32,10 @@ describe('acquireLock', () => {
   it('gives up after the timeout with store_locked', async () => {
     const path = lockPath();
     const held = await acquireLock(path, 1_000);
-    await expect(acquireLock(path, 100)).rejects.toMatchObject({ name: 'HookError', code: 'store_locked' });
+    await expect(acquireLock(path, 100)).rejects.toMatchObject({
+      name: 'HookError',
+      code: 'store_locked',
+    });
     await held.release();
   });
 });
