@@ -39,6 +39,7 @@ const extra = [
   ['@argseal/postgres', '../packages/postgres/bench/store-bench.mjs'],
   ['@argseal/mcp proxy overhead', '../packages/mcp/bench/proxy-bench.mjs'],
   ['@argseal/policy-dlp', '../packages/policy-dlp/bench/scan-bench.mjs'],
+  ['@argseal/hooks cold start', '../packages/hooks/bench/cold-start.mjs'],
 ];
 for (const [title, rel] of extra) {
   const file = fileURLToPath(new URL(rel, import.meta.url));

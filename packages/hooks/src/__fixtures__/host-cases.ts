@@ -19,7 +19,7 @@ export interface HostDriver {
   run(
     project: TestProject,
     turns: ScriptedProviderTurn[],
-    options?: { mcp?: boolean },
+    options?: { mcp?: boolean; variant?: boolean },
   ): Promise<HostRun>;
 }
 
