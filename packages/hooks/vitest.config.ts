@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: '@argseal/hooks',
-    testTimeout: 60_000,
+    globalSetup: ['./vitest.global-setup.ts'],
+    testTimeout: 120_000,
   },
 });

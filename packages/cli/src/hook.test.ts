@@ -103,7 +103,7 @@ describe('argseal approve', () => {
       (await runBin(['hook', 'codex', '--config', c.path], input('make'))).stdout,
     );
     expect(again.hookSpecificOutput.permissionDecision).toBe('deny');
-  });
+  }, 120_000); // creates a PGlite database (initdb) on a shared machine
 
   it('refusals: unknown id (exit 2), usage errors (exit 64)', async () => {
     const c = config();

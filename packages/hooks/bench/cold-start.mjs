@@ -44,16 +44,22 @@ const run = (args, stdin) => {
 };
 const contenders = {
   'node -e 0': () => run(['-e', '0']),
-  'hook: policy allows (no database)': () => run([BIN, 'hook', 'claude-code', '--config', config], input('git status')),
-  'hook: policy denies (no database)': () => run([BIN, 'hook', 'claude-code', '--config', config], input('rm -rf /')),
-  'hook: approval lookup (PGlite)': () => run([BIN, 'hook', 'claude-code', '--config', config], input('make all')),
+  'hook: policy allows (no database)': () =>
+    run([BIN, 'hook', 'claude-code', '--config', config], input('git status')),
+  'hook: policy denies (no database)': () =>
+    run([BIN, 'hook', 'claude-code', '--config', config], input('rm -rf /')),
+  'hook: approval lookup (PGlite)': () =>
+    run([BIN, 'hook', 'claude-code', '--config', config], input('make all')),
 };
 contenders['hook: approval lookup (PGlite)'](); // creates the database once (initdb), not measured
 const samples = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
-for (let i = 0; i < ROUNDS; i++) for (const [name, fn] of Object.entries(contenders)) samples[name].push(fn());
+for (let i = 0; i < ROUNDS; i++)
+  for (const [name, fn] of Object.entries(contenders)) samples[name].push(fn());
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const base = median(samples['node -e 0']);
-console.log(`${ROUNDS} interleaved rounds, medians; a new process per call, as the host runs the hook\n`);
+console.log(
+  `${ROUNDS} interleaved rounds, medians; a new process per call, as the host runs the hook\n`,
+);
 console.log('| start to decision | ms | ratio to `node -e 0` |');
 console.log('|---|---:|---:|');
 for (const [name, xs] of Object.entries(samples)) {

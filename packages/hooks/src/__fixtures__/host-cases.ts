@@ -26,6 +26,8 @@ export interface HostDriver {
 /** The config every case starts from. */
 export const BASE_CONFIG = {
   agent: 'host-test',
+  // generous: many hosts and PGlite instances share two cores while the suites run
+  timeoutMs: 90_000,
   default: 'deny',
   presets: { bash: true, files: true, mcp: { servers: { fixture: 'allow' } } },
   rules: [
@@ -86,8 +88,8 @@ export function hostCases(d: HostDriver): void {
       expect(existsSync(dir)).toBe(false);
       const id = proposalIn(first);
       await approve(p, id);
-      await d.run(p, [d.bash('call_2', 'mkdir approved-dir'), DONE]);
-      expect(existsSync(dir)).toBe(true);
+      const second = await d.run(p, [d.bash('call_2', 'mkdir approved-dir'), DONE]);
+      expect(existsSync(dir), toolResults(second.requests).join('\n')).toBe(true);
       rmSync(dir, { recursive: true });
       const third = await d.run(p, [d.bash('call_3', 'mkdir approved-dir'), DONE]);
       expect(existsSync(dir)).toBe(false);

@@ -72,7 +72,7 @@ export async function runClaude(
           PreToolUse: [
             {
               matcher: '*',
-              hooks: [{ type: 'command', command, timeout: 30, onFailure: 'block' }],
+              hooks: [{ type: 'command', command, timeout: 120, onFailure: 'block' }],
             },
           ],
         },

@@ -36,6 +36,7 @@ export function lazySession(open: () => Promise<OpenedBackend>): StoreSession {
     'decide',
     'consume',
     'peek',
+    'latestProposalForCall',
   ] as const) {
     (approvals as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const store = await (await get()).approvals();
