@@ -59,7 +59,7 @@ export async function runClaude(
   const provider = await startLoopbackProvider({
     api: 'anthropic-messages',
     turns: options.turns,
-    lifetimeMs: 120_000,
+    lifetimeMs: 240_000,
   });
   try {
     const settings = join(project.home, 'settings.json');
@@ -98,7 +98,7 @@ export async function runClaude(
       settings,
       ...(options.args ?? []),
     ];
-    const r = await spawnHost(bin, args, env, project.dir);
+    const r = await spawnHost(bin, args, env, project.dir, 240_000);
     return { ...r, requests: provider.requests };
   } finally {
     await provider.close();

@@ -43,7 +43,7 @@ export async function runCodex(
   const provider = await startLoopbackProvider({
     api: 'openai-responses',
     turns: options.turns,
-    lifetimeMs: 120_000,
+    lifetimeMs: 240_000,
   });
   try {
     const codexHome = join(project.home, 'codex');
@@ -93,7 +93,7 @@ export async function runCodex(
       ...(options.args ?? []),
       'run the tool',
     ];
-    const r = await spawnHost(bin, args, env, project.dir);
+    const r = await spawnHost(bin, args, env, project.dir, 240_000);
     return { ...r, requests: provider.requests };
   } finally {
     await provider.close();
