@@ -2,7 +2,7 @@ import { userInfo } from 'node:os';
 import type { ApprovalGrant, StoredProposal } from '@argseal/core';
 import { loadConfig } from '../config/load-config.js';
 import { HookError } from '../errors.js';
-import { type HookEnvironment, storeFor } from '../pipeline/session-for.js';
+import { type HookEnvironment, withStore } from '../pipeline/session-for.js';
 
 /** What `argseal approve` was asked to do. */
 export interface ApproveRequest {
@@ -26,8 +26,7 @@ export async function approveProposal(
   where: HookEnvironment,
 ): Promise<{ proposal: StoredProposal; grant: ApprovalGrant }> {
   const { config } = await loadConfig(request.configPath, where.env, where.cwd);
-  const store = storeFor(config, where);
-  try {
+  return withStore(config, where, async (store) => {
     const proposal = await store.approvals.getProposal(request.id);
     if (!proposal) throw new HookError('store', 'proposal_not_found', 'no proposal with this id');
     const grant = await store.approvals.decide(proposal.proposalHash, {
@@ -38,9 +37,7 @@ export async function approveProposal(
       ...(request.uses !== undefined ? { uses: request.uses } : {}),
     });
     return { proposal, grant };
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 /** The newest pending proposals (at most 50) in the hook's configured store. */
@@ -49,10 +46,7 @@ export async function listPendingProposals(
   where: HookEnvironment,
 ): Promise<StoredProposal[]> {
   const { config } = await loadConfig(configPath, where.env, where.cwd);
-  const store = storeFor(config, where);
-  try {
-    return await store.approvals.listProposals({ status: 'pending', limit: 50 });
-  } finally {
-    await store.close();
-  }
+  return withStore(config, where, (store) =>
+    store.approvals.listProposals({ status: 'pending', limit: 50 }),
+  );
 }

@@ -3,37 +3,27 @@ import type { HookModuleConfig } from '../config/types.js';
 import type { HookCall } from '../host/hook-input.js';
 import { approvalHint } from '../pipeline/answer.js';
 import type { SealVerdict } from '../pipeline/seal-call.js';
-import { type HookEnvironment, sealerFor, storeFor } from '../pipeline/session-for.js';
+import { type HookEnvironment, sealerFor, withStore } from '../pipeline/session-for.js';
 
 /** The permission prompt tool's answer, as Claude Code reads it. */
 export type PermissionAnswer =
   | { behavior: 'allow'; updatedInput: JsonObject }
   | { behavior: 'deny'; message: string };
 
-async function sealOnce(
+function sealOnce(
   config: HookModuleConfig,
   call: HookCall,
   where: HookEnvironment,
 ): Promise<SealVerdict> {
-  const store = storeFor(config, where);
-  try {
-    return await sealerFor(config, 'claude-code', store).seal(call);
-  } finally {
-    await store.close();
-  }
+  return withStore(config, where, (store) => sealerFor(config, 'claude-code', store).seal(call));
 }
 
-async function pending(
-  config: HookModuleConfig,
-  id: string,
-  where: HookEnvironment,
-): Promise<boolean> {
-  const store = storeFor(config, where);
-  try {
-    return (await store.approvals.getProposal(id))?.status === 'pending';
-  } finally {
-    await store.close();
-  }
+function pending(config: HookModuleConfig, id: string, where: HookEnvironment): Promise<boolean> {
+  return withStore(
+    config,
+    where,
+    async (store) => (await store.approvals.getProposal(id))?.status === 'pending',
+  );
 }
 
 /**

@@ -5,10 +5,9 @@ import { decisionJson } from '../host/decision-output.js';
 import { parseHookInput } from '../host/hook-input.js';
 import type { HostName } from '../host/hosts.js';
 import { readText } from '../host/read-text.js';
-import type { StoreSession } from '../store/lazy-session.js';
 import { answerFor } from './answer.js';
 import { blockLine } from './block-line.js';
-import { type HookEnvironment, sealerFor, storeFor } from './session-for.js';
+import { type HookEnvironment, sealerFor, withStore } from './session-for.js';
 
 /** Exit statuses of `argseal hook`: 0 with a decision on stdout, 2 blocked (one line on stderr). */
 export const HOOK_EXIT = { decided: 0, blocked: 2 } as const;
@@ -42,15 +41,8 @@ async function decide(
   const call = parseHookInput(text, host, osUser(o.env));
   const { config } = await loadConfig(o.configPath, o.env, o.cwd);
   setDeadline(config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  let store: StoreSession | undefined;
-  try {
-    store = storeFor(config, o);
-    const verdict = await sealerFor(config, host, store).seal(call);
-    const approval = config.hosts?.[host]?.approval ?? 'deny';
-    return decisionJson(answerFor(verdict, host, approval));
-  } finally {
-    await store?.close();
-  }
+  const verdict = await withStore(config, o, (store) => sealerFor(config, host, store).seal(call));
+  return decisionJson(answerFor(verdict, host, config.hosts?.[host]?.approval ?? 'deny'));
 }
 
 /**

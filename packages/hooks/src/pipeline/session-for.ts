@@ -46,3 +46,17 @@ export function sealerFor(config: HookModuleConfig, host: HostName, store: Store
     rewrite,
   });
 }
+
+/** Runs `fn` with a store session for the config, closing it (and its lock) afterwards. */
+export async function withStore<T>(
+  config: HookModuleConfig,
+  where: HookEnvironment,
+  fn: (store: StoreSession) => Promise<T>,
+): Promise<T> {
+  const store = storeFor(config, where);
+  try {
+    return await fn(store);
+  } finally {
+    await store.close();
+  }
+}
