@@ -12,7 +12,11 @@ function config(extra: object = {}) {
     { tool: 'Bash', onlyCommands: ['ls'], decision: 'allow' },
     { tool: 'Bash', command: 'make', decision: 'require_approval', reason: 'build' },
   ];
-  writeFileSync(path, JSON.stringify({ rules, store: { type: 'embedded', dataDir }, ...extra }));
+  // timeoutMs: the first approval creates a PGlite database, slow on a loaded machine
+  writeFileSync(
+    path,
+    JSON.stringify({ rules, timeoutMs: 100_000, store: { type: 'embedded', dataDir }, ...extra }),
+  );
   return { path, dataDir };
 }
 

@@ -52,7 +52,9 @@ async function audit(p: TestProject) {
 
 function proposalIn(r: HostRun): string {
   const text = toolResults(r.requests).join('\n');
-  expect(text).toContain('approval required (mkdir_needs_approval)');
+  expect(text, `host exit ${r.status}: ${r.stderr.slice(-800)} ${r.stdout.slice(-800)}`).toContain(
+    'approval required (mkdir_needs_approval)',
+  );
   return (PROPOSAL.exec(text) as RegExpExecArray)[1] as string;
 }
 
@@ -65,7 +67,7 @@ export function hostCases(d: HostDriver): void {
     it('an allowed command runs', async () => {
       const p = makeProject(BASE_CONFIG);
       const r = await d.run(p, [d.bash('call_1', 'touch allowed.txt'), DONE]);
-      expect(r.status).toBe(0);
+      expect(r.status, r.stderr + r.stdout).toBe(0);
       expect(existsSync(join(p.dir, 'allowed.txt'))).toBe(true);
       const decided = (await audit(p)).filter((x) => x.type === 'decided');
       expect(decided.map((x) => [x.tool, x.decision])).toEqual([['Bash', 'allow']]);
