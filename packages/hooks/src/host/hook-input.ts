@@ -32,6 +32,12 @@ export interface HookCall {
    * keys, unsafe integers, lone surrogates rejected in the whole document).
    */
   inputText: string;
+  /**
+   * `provider_text`: `inputText` comes from the host's own stdin text, decoded strictly as a
+   * whole (the hook). `decoded_only`: from an object someone else decoded (the permission
+   * prompt tool's MCP arguments); accepted only as the resume of a call the hook proposed.
+   */
+  provenance: 'provider_text' | 'decoded_only';
   context: HookContext;
 }
 
@@ -101,6 +107,7 @@ export function parseHookInput(text: string, host: HostName, user: string): Hook
     tool,
     toolCallId: requiredString(doc, 'tool_use_id'),
     inputText: canonicalize(input),
+    provenance: 'provider_text',
     context,
   };
 }

@@ -12,6 +12,7 @@ describe('permissionCall', () => {
       tool: 'Bash',
       toolCallId: 'toolu_1',
       inputText: '{"a":"x","b":1}',
+      provenance: 'decoded_only',
       context: { host: 'claude-code', sessionId: '', cwd: '/p', user: 'me' },
     });
   });

@@ -31,6 +31,9 @@ export function permissionCall(args: unknown, cwd: string, user: string): HookCa
     toolCallId: (id as string | undefined) ?? globalThis.crypto.randomUUID(),
     // canonicalize runs the strict-domain check on the decoded value
     inputText: canonicalize(input as JsonValue),
+    // JSON-RPC arguments the MCP SDK decoded: the kit accepts them only as the resume of the
+    // proposal the hook made from the host's strictly decoded text for this tool_use_id
+    provenance: 'decoded_only',
     context: { host: 'claude-code', sessionId: '', cwd, user },
   };
 }

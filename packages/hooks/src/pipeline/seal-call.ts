@@ -9,6 +9,7 @@ import {
   type RewriteHook,
   type ToolPolicy,
 } from '@argseal/core';
+import { decodedOnly, rawText } from '@argseal/core/kit';
 import type { HookCall, HookContext } from '../host/hook-input.js';
 import { MAX_INPUT_BYTES } from '../host/read-text.js';
 import { objectSchema } from './object-schema.js';
@@ -49,10 +50,11 @@ function failing(): never {
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /**
- * The one module that talks to core's authorizer. Prepare (decode the host's text strictly,
- * rewrite, snapshot, hash), then authorize (policy once, and a grant consumed atomically
- * when an approval is required). The tool is not executed here: on allow the host runs
- * `input`, the decoded canonical arguments that were hashed and decided.
+ * The one module that talks to core's adapter kit. `prepare` gives an Attempt (decode the
+ * host's text strictly, rewrite, snapshot, hash); `attempt.authorize()` runs policy once
+ * and consumes a grant atomically when an approval is required. The attempt is never
+ * executed here: on allow the host runs `input`, the decoded canonical arguments that were
+ * hashed and decided.
  */
 export function createSealer(options: SealerOptions): Sealer {
   const authorizer = createAuthorizer<HookContext>({
@@ -68,15 +70,22 @@ export function createSealer(options: SealerOptions): Sealer {
   return {
     async seal(call) {
       const tool = defineTool({ name: call.tool, schema: objectSchema, execute: failing });
-      const callOptions = { toolCallId: call.toolCallId, context: call.context };
-      // provider_text: the host's stdin text was decoded strictly as a whole (see README)
-      const prepared = await authorizer.prepare(tool, call.inputText, callOptions);
+      const options = { toolCallId: call.toolCallId, context: call.context };
+      // provider_text: the host's stdin text was decoded strictly as a whole (see README);
+      // decoded_only: only as the resume of the proposal made for this very call
+      const prepared =
+        call.provenance === 'provider_text'
+          ? await authorizer.prepare(tool, rawText(call.inputText), options)
+          : await authorizer.prepare(tool, decodedOnly(decodeCanonical(call.inputText)), {
+              ...options,
+              resumeOf: true,
+            });
       if (!prepared.ok) {
-        const { stage, code, path } = prepared.error;
-        return { type: 'invalid', stage, code, path };
+        const { stage, code, path } = prepared.refusal;
+        return { type: 'invalid', stage, code, path: path ?? '' };
       }
-      const p = prepared.call;
-      const auth = await authorizer.authorize(p, callOptions);
+      const p = prepared.attempt;
+      const auth = await p.authorize();
       if (auth.type === 'allow') {
         return {
           type: 'allow',

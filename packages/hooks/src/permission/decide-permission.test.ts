@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { hookInput, runInProcess, seededConfigFile } from '../__fixtures__/in-process.js';
+import { approveProposal } from '../approve/approve.js';
+import { loadConfig } from '../config/load-config.js';
+import { decidePermission } from './decide-permission.js';
+import { permissionCall } from './permission-call.js';
+
+const CONFIG = {
+  rules: [{ tool: 'Bash', command: 'make', decision: 'require_approval', reason: 'build' }],
+};
+const where = { env: {}, cwd: '/' };
+const fast = { waitMs: 0, pollMs: 10 };
+
+describe('decidePermission (the --permission-prompt-tool answer)', () => {
+  it('refuses decoded arguments for a call the hook never proposed (raw_text_unavailable)', async () => {
+    const file = seededConfigFile(CONFIG);
+    const { config } = await loadConfig(file.path, {}, '/');
+    const call = permissionCall(
+      { tool_name: 'Bash', input: { command: 'make' }, tool_use_id: 'toolu_x' },
+      '/work/project',
+      'me',
+    );
+    expect(await decidePermission(config, call, where, fast)).toEqual({
+      behavior: 'deny',
+      message: 'argseal: refused (decode/raw_text_unavailable)',
+    });
+  });
+
+  it("answers the hook's proposal: deny while pending, allow once approved (grant used once)", async () => {
+    const file = seededConfigFile(CONFIG);
+    const { config } = await loadConfig(file.path, {}, '/');
+    const asked = await runInProcess('claude-code', hookInput('Bash', { command: 'make' }), file);
+    const id = (/proposal ([0-9a-f-]{36})/.exec(asked.stdout) as RegExpExecArray)[1] as string;
+    const call = permissionCall(
+      { tool_name: 'Bash', input: { command: 'make' }, tool_use_id: 'toolu_1' },
+      '/work/project',
+      'me',
+    );
+    const waiting = await decidePermission(config, call, where, fast);
+    expect(waiting).toMatchObject({
+      behavior: 'deny',
+      message: expect.stringContaining(`proposal ${id}`),
+    });
+    await approveProposal({ id, configPath: file.path }, where);
+    expect(await decidePermission(config, call, where, fast)).toEqual({
+      behavior: 'allow',
+      updatedInput: { command: 'make' },
+    });
+    expect(await decidePermission(config, call, where, fast)).toMatchObject({ behavior: 'deny' });
+  });
+});
