@@ -9,7 +9,7 @@ import { approveProposal, listPendingProposals } from './approve/approve.js';
 
 const bin = hostBin('ARGSEAL_CLAUDE_BIN');
 
-describe.skipIf(!bin)('Claude Code (real host, offline)', () => {
+describe.skipIf(!bin)('Claude Code (real host, offline)', { retry: 2 }, () => {
   hostCases({
     host: 'claude-code',
     bash: (id, command) => ({
