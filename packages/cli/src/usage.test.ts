@@ -6,7 +6,10 @@ const NAMES = ['--agent', 'a', '--tool', 't'];
 /** [args, exact stderr line]. Every case: exit 64, empty stdout. */
 const USAGE_ERRORS: [string[], string][] = [
   [[], 'usage/missing_command run "argseal --help" for usage'],
-  [['bogus'], 'usage/unknown_command "bogus"; commands: canonicalize, hash, console, audit, mcp, hook, approve, help'],
+  [
+    ['bogus'],
+    'usage/unknown_command "bogus"; commands: canonicalize, hash, console, audit, mcp, hook, approve, help',
+  ],
   [['--bogus'], 'usage/unknown_option "--bogus"; run "argseal --help" for usage'],
   [['canonicalize', '--bogus'], 'usage/unknown_option "--bogus" for "canonicalize"'],
   [['canonicalize', '-x'], 'usage/unknown_option "-x" for "canonicalize"'],
