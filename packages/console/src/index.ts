@@ -36,3 +36,4 @@ export {
   resolveConsoleTokens,
 } from './token-config.js';
 export { MIN_TOKEN_LENGTH, type TokenInput } from './tokens.js';
+export { signWebhook, type WebhookOptions } from './webhook.js';

@@ -6,6 +6,7 @@ import { ConsoleError } from './errors.js';
 import { type ConsoleStorageOptions, openConsoleStorage } from './storage.js';
 import { resolveConsoleTokens } from './token-config.js';
 import { createTokenRegistry, type TokenInput } from './tokens.js';
+import { checkWebhookUrl, type WebhookOptions, watchPending } from './webhook.js';
 
 /** Address the console binds to by default: loopback only. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -37,6 +38,8 @@ export interface StartConsoleOptions extends ConsoleStorageOptions {
   tools?: ConsoleServerOptions['tools'];
   /** UNSAFE opt-out; see {@link ConsoleServerOptions.trustAgentBindingHashes}. */
   trustAgentBindingHashes?: boolean;
+  /** Announce new pending proposals to a webhook (HMAC-signed, retried); `consoleUrl` defaults to the console's own URL. */
+  webhook?: Omit<WebhookOptions, 'consoleUrl'> & { consoleUrl?: string };
   /** Use this store and sink instead of opening storage (both or neither). */
   store?: ApprovalStore;
   audit?: AuditSink;
@@ -73,6 +76,7 @@ export async function startConsole(options: StartConsoleOptions = {}): Promise<R
       'refusing to start without an approver token: set ARGSEAL_CONSOLE_TOKENS="alice:<token of 16+ chars>" or pass --config FILE; there is no default token',
     );
   }
+  if (options.webhook) checkWebhookUrl(options.webhook.url);
   if ((options.store === undefined) !== (options.audit === undefined)) {
     throw new ConsoleError('invalid_options', 'pass both store and audit, or neither');
   }
@@ -120,6 +124,12 @@ export async function startConsole(options: StartConsoleOptions = {}): Promise<R
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  const stopWebhook = options.webhook
+    ? watchPending(storage.store, {
+        ...options.webhook,
+        consoleUrl: options.webhook.consoleUrl ?? `http://${urlHost}:${port}`,
+      })
+    : () => {};
   let closed: Promise<void> | undefined;
   return {
     url: `http://${urlHost}:${port}`,
@@ -130,6 +140,7 @@ export async function startConsole(options: StartConsoleOptions = {}): Promise<R
     storage: storage.description,
     approvers: approvers.size,
     close() {
+      stopWebhook();
       closed ??= new Promise<void>((done) => {
         server.close(() => done());
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
