@@ -43,7 +43,9 @@ export function signWebhook(secret: string, timestamp: string, body: string): st
 
 function message(p: StoredProposal, o: WebhookOptions): string {
   const d = listDisplay(p, reasonTables(undefined));
-  const link = `${o.consoleUrl.replace(/\/+$/, '')}/#/p/${encodeURIComponent(p.id)}`;
+  let base = o.consoleUrl;
+  while (base.endsWith('/')) base = base.slice(0, -1);
+  const link = `${base}/#/p/${encodeURIComponent(p.id)}`;
   if (o.format === 'slack')
     return JSON.stringify({
       text: `Waiting for approval: ${d.summary} (agent ${p.agent}) <${link}|open in the console>`,
