@@ -96,6 +96,7 @@ export function createAttempt(
       }
       return attempt.execute<Output>(execOptions);
     },
+    withContext: (context: unknown) => createAttempt(data, settings, { ...options, context }),
   });
   return attempt;
 }

@@ -189,6 +189,13 @@ export interface Attempt extends PreparedToolCall {
   execute<Output = unknown>(options?: ExecuteOptions): Promise<CallOutcome<Output>>;
   /** `authorize`, then `execute` when allowed. */
   run<Output = unknown>(options?: ExecuteOptions): Promise<CallOutcome<Output>>;
+  /**
+   * A new attempt over the same prepared call (no decode, rewrite or schema again) whose
+   * policy, approval and execution see `context`: for frameworks whose model seam, where
+   * the call is prepared, has no run context (OpenAI Agents). Its lifecycle is its own
+   * (policy once, grant consumed atomically by its `authorize`).
+   */
+  withContext(context: unknown): Attempt;
 }
 
 /**
