@@ -9,7 +9,7 @@ import {
 } from '@openai/agents';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { functionCall, ScriptedModel } from './__fixtures__/scripted-model.js';
+import { functionCall, ScriptedModel, throughModelSeam } from './__fixtures__/scripted-model.js';
 import { supportWorld } from './__fixtures__/world.js';
 import { tool } from './agents-tool.js';
 import { ArgsealAgentsError } from './errors.js';
@@ -92,7 +92,7 @@ describe('attack: a policy decision of one run reused by another run', () => {
     const out = resumed.history.find((i) => i.type === 'function_call_result') as {
       output: { text: string };
     };
-    expect(out.output.text).toContain('[argseal:approval_required]');
+    expect(out.output.text).toContain('code=approval_required');
   });
 });
 
@@ -178,9 +178,11 @@ describe('attack: needsApproval after a failed attempt under the same call id', 
         return 'refunded';
       },
     });
-    const sealed = createAgentsSeal<Ctx>({ authorizer: w.authorizer }).tool(refund);
+    const seal = createAgentsSeal<Ctx>({ authorizer: w.authorizer });
+    const sealed = seal.tool(refund);
     const rc = { context: { role: 'user', user: 'u' } } as never;
     expect(await sealed.needsApproval(rc, { orderId: 7 } as never, 'c1')).toBe(false);
+    await throughModelSeam(seal, [{ id: 'c1', tool: 'refund', raw: RAW }]);
     expect(await sealed.needsApproval(rc, JSON.parse(RAW), 'c1')).toBe(true);
     expect(await w.approvals.listPending()).toHaveLength(1);
     expect(w.executions).toHaveLength(0);
@@ -277,8 +279,8 @@ describe('pinned: RunState edits and odd inputs never change what runs', () => {
     const out = result.history.find((i) => i.type === 'function_call_result') as {
       output: { text: string };
     };
-    expect(out.output.text).toContain('[argseal:invalid]');
-    expect(out.output.text).toContain('stage decode');
+    expect(out.output.text).toContain('argseal refused the call');
+    expect(out.output.text).toContain('stage=decode');
     expect(JSON.stringify(result.history)).not.toContain('SECRET');
   });
 });

@@ -1,11 +1,11 @@
 import { RunState } from '@openai/agents';
 import { describe, expect, it } from 'vitest';
 import { findLast, runAgent } from './__fixtures__/harness.js';
-import { assistantText, functionCall } from './__fixtures__/scripted-model.js';
+import { assistantText, functionCall, throughModelSeam } from './__fixtures__/scripted-model.js';
 import { supportWorld } from './__fixtures__/world.js';
 import { createAgentsSeal } from './seal.js';
 
-const BIG = '{"orderId":"o-1","amount":25000}';
+const BIG = '{"amount":25000,"orderId":"o-1"}'; // canonical, as history carries it
 const rc = { context: {} } as never;
 
 function policyCount(w: ReturnType<typeof supportWorld>, toolCallId: string): number {
@@ -78,7 +78,7 @@ describe.each(['generate', 'stream'] as const)('policy once per attempt (%s)', (
     const resumed = await runAgent(w.agent, state, mode);
     expect(resumed.interruptions).toHaveLength(0);
     expect(w.executions).toHaveLength(0);
-    expect(outputText(resumed.history, 'c1')).toContain('[argseal:denied]');
+    expect(outputText(resumed.history, 'c1')).toContain('code=approval_rejected');
     expect(outputText(resumed.history, 'c1')).toContain('approval_rejected');
     expect(policyCount(w, 'c1')).toBe(2);
     expect(await w.approvals.listPending()).toHaveLength(0);
@@ -88,12 +88,15 @@ describe.each(['generate', 'stream'] as const)('policy once per attempt (%s)', (
 describe('needsApproval never consumes a grant', () => {
   it('two gates see one single-use grant; only the first invoke consumes it', async () => {
     const w = supportWorld([]);
-    const refund = createAgentsSeal({ authorizer: w.authorizer }).tool(w.tools.refund);
+    const seal = createAgentsSeal({ authorizer: w.authorizer });
+    const refund = seal.tool(w.tools.refund);
+    await throughModelSeam(seal, [{ id: 'c0', tool: 'refund', raw: BIG }]);
     expect(await refund.needsApproval(rc, JSON.parse(BIG), 'c0')).toBe(true);
     const [pending] = await w.approvals.listPending();
     await w.approvals.decide(pending!.proposalHash, { decision: 'approve', approver: 'bob' });
 
     for (const id of ['c1', 'c2', 'c1', 'c2']) {
+      await throughModelSeam(seal, [{ id, tool: 'refund', raw: BIG }]);
       expect(await refund.needsApproval(rc, JSON.parse(BIG), id)).toBe(false);
     }
     const peek = await w.approvals.peek(pending!.bindingHash);
@@ -102,7 +105,7 @@ describe('needsApproval never consumes a grant', () => {
     const first = await refund.invoke(rc, BIG, { toolCall: functionCall('c1', 'refund', BIG) });
     expect(first).toEqual({ refunded: 25000 });
     const second = await refund.invoke(rc, BIG, { toolCall: functionCall('c2', 'refund', BIG) });
-    expect(String(second)).toContain('[argseal:approval_required]');
+    expect(String(second)).toContain('code=approval_required');
     expect(w.executions.map((e) => e.toolCallId)).toEqual(['c1']);
     // each gate call was a new attempt; invoke reused the last check's decision
     expect(policyCount(w, 'c1')).toBe(2);

@@ -64,7 +64,7 @@ describe('RunState across processes (built package, PGlite store)', { timeout: 1
     writeFileSync(join(dir, 'state.txt'), approvedText);
     const replay = step(dir, 'resume');
     expect(executions(dir)).toHaveLength(1);
-    expect(replay.outputs.at(-1)).toContain('[argseal:approval_required]');
+    expect(replay.outputs.at(-1)).toContain('code=approval_required');
   });
 
   it('an approved RunState whose arguments were edited is refused and becomes a new proposal', async () => {
@@ -84,7 +84,7 @@ describe('RunState across processes (built package, PGlite store)', { timeout: 1
     writeFileSync(path, edited);
     const resumed = step(dir, 'resume');
     expect(executions(dir)).toEqual([]);
-    expect(resumed.outputs.at(-1)).toContain('[argseal:approval_required]');
+    expect(resumed.outputs.at(-1)).toContain('code=approval_required');
     const all = await proposals(dir);
     const byHash = new Map(all.map((p) => [p.proposalHash, p.status]));
     expect(byHash.get(await hashOf({ orderId: 'o-1', amount: 25000 }))).toBe('approved');

@@ -1,41 +1,35 @@
-import type { ArgsealTool, Authorizer } from '@argseal/core';
+import type { ArgsealTool, Attempt, Authorizer } from '@argseal/core';
+import { createHandoverLedger, type HandoverLedger } from '@argseal/core/kit';
 import type { RunContext } from '@openai/agents';
-import { CallCache } from './call-cache.js';
 import { ArgsealAgentsError } from './errors.js';
-
-/** What the current `invoke` was given, for SDK-style `execute(input, runContext, details)`. */
-export interface Invocation {
-  runContext: RunContext<any>;
-  details: unknown;
-}
 
 /** State shared by the model seam, the tool seam and the approval helpers of one seal. */
 export interface SealInternals<Context> {
   authorizer: Authorizer<Context>;
-  cache: CallCache;
+  /** model seam -> needsApproval (shared scope) -> invoke of the same run (its RunContext). */
+  ledger: HandoverLedger<Attempt>;
   /** Policy/execution context of a run. */
-  contextOf(runContext: RunContext<any> | undefined): Context;
+  contextOf(runContext: RunContext<any> | undefined): Context | Promise<Context>;
   /** Context handed to rewrite hooks (the SDK gives the model seam no run context). */
   rewriteContext: Context | undefined;
   /** Sealed argseal tools by name. */
   tools: Map<string, ArgsealTool>;
-  /** Keyed by the per-invocation signal the tool seam hands to `authorizer.run`. */
-  invocations: WeakMap<AbortSignal, Invocation>;
 }
 
 export function createInternals<Context>(init: {
   authorizer: Authorizer<Context>;
-  context?: ((runContext: RunContext<any> | undefined) => Context) | undefined;
+  context?: ((runContext: RunContext<any> | undefined) => Context | Promise<Context>) | undefined;
   rewriteContext?: Context | undefined;
   cacheSize?: number | undefined;
 }): SealInternals<Context> {
   return {
     authorizer: init.authorizer,
-    cache: new CallCache(init.cacheSize),
+    ledger: createHandoverLedger<Attempt>(
+      init.cacheSize === undefined ? undefined : { max: init.cacheSize },
+    ),
     contextOf: init.context ?? ((runContext) => runContext?.context as Context),
     rewriteContext: init.rewriteContext,
     tools: new Map(),
-    invocations: new WeakMap(),
   };
 }
 

@@ -1,4 +1,5 @@
-import { canonicalize, parseStrictJson, type ToolArgumentsValidationError } from '@argseal/core';
+import { canonicalize, parseStrictJson, ToolArgumentsValidationError } from '@argseal/core';
+import type { Refusal } from '@argseal/core/kit';
 
 /**
  * Key of the placeholder arguments the model seam writes into history when the
@@ -8,20 +9,19 @@ import { canonicalize, parseStrictJson, type ToolArgumentsValidationError } from
  */
 export const INVALID_ARGUMENTS_KEY = 'argseal_invalid_arguments';
 
-export interface InvalidFacts {
-  stage: string;
-  code: string;
-  path: string;
+export function invalidMarkerText(refusal: Refusal): string {
+  const { stage, code, path = '' } = refusal;
+  return canonicalize({ [INVALID_ARGUMENTS_KEY]: { stage, code, path } });
 }
 
-export function invalidMarkerText(error: ToolArgumentsValidationError): string {
-  return canonicalize({
-    [INVALID_ARGUMENTS_KEY]: { stage: error.stage, code: error.code, path: error.path },
-  });
-}
-
-/** Reads a placeholder from a decoded value (as the SDK passes it to `needsApproval`). */
-export function readInvalidMarker(value: unknown): InvalidFacts | undefined {
+/**
+ * Reads a placeholder from a decoded value (as the SDK passes it to `needsApproval`) as
+ * the validation error it stands for.
+ */
+export function readInvalidMarker(
+  value: unknown,
+  tool?: string,
+): ToolArgumentsValidationError | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const keys = Object.keys(value);
   if (keys.length !== 1 || keys[0] !== INVALID_ARGUMENTS_KEY) return undefined;
@@ -31,14 +31,20 @@ export function readInvalidMarker(value: unknown): InvalidFacts | undefined {
   if (typeof stage !== 'string' || typeof code !== 'string' || typeof path !== 'string') {
     return undefined;
   }
-  return { stage, code, path };
+  const known = ['decode', 'rewrite', 'schema', 'snapshot'].includes(stage);
+  return new ToolArgumentsValidationError({
+    stage: (known ? stage : 'decode') as ToolArgumentsValidationError['stage'],
+    code,
+    path,
+    tool,
+  });
 }
 
 /** Reads a placeholder from raw argument text. */
-export function readInvalidMarkerText(text: string): InvalidFacts | undefined {
+export function readInvalidMarkerText(text: string, tool?: string) {
   if (!text.includes(INVALID_ARGUMENTS_KEY)) return undefined;
   try {
-    return readInvalidMarker(parseStrictJson(text));
+    return readInvalidMarker(parseStrictJson(text), tool);
   } catch {
     return undefined;
   }

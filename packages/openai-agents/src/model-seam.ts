@@ -34,9 +34,9 @@ function isPlainObjectText(text: string): boolean {
 }
 
 /**
- * Prepares one function call of a sealed tool (decode, rewrite, schema, snapshot, hash)
- * and returns the item with the arguments history must carry: the canonical effective
- * request (after rewrite hooks, before the schema), or, when the text cannot be decoded, a placeholder naming stage and code.
+ * Prepares one function call of a sealed tool from the provider's raw text, hands the
+ * attempt over in the ledger and returns the item with what history must carry:
+ * `historyArguments`, or, when the text is refused, a payload-free placeholder.
  */
 async function sealCall<Context>(internals: SealInternals<Context>, item: FunctionCallLike) {
   const tool = internals.tools.get(item.name);
@@ -46,16 +46,12 @@ async function sealCall<Context>(internals: SealInternals<Context>, item: Functi
     context: internals.rewriteContext as Context,
   });
   if (prepared.ok) {
-    // The effective request (after rewrite, before the schema): preparing it again on
-    // resume reproduces the same proposal hash even when the schema transforms values.
-    const text = prepared.call.effectiveCanonicalJson;
-    internals.cache.set(item.callId, { tool: tool.name, text, call: prepared.call });
-    return { ...item, arguments: text };
+    internals.ledger.put(prepared.attempt);
+    return { ...item, arguments: prepared.attempt.historyArguments };
   }
-  const keepRaw = prepared.error.stage !== 'decode' && isPlainObjectText(item.arguments);
-  const text = keepRaw ? item.arguments : invalidMarkerText(prepared.error);
-  internals.cache.set(item.callId, { tool: tool.name, text, error: prepared.error });
-  return { ...item, arguments: text };
+  // A schema refusal of a plain object keeps its text: invoke refuses it again strictly.
+  const keepRaw = prepared.refusal.stage !== 'decode' && isPlainObjectText(item.arguments);
+  return { ...item, arguments: keepRaw ? item.arguments : invalidMarkerText(prepared.refusal) };
 }
 
 async function sealOutput<Context, T>(

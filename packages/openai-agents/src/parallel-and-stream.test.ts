@@ -54,7 +54,7 @@ describe('streaming', () => {
     const result = findLast(resumed.history, (i) => i.type === 'function_call_result') as {
       output: { text: string };
     };
-    expect(result.output.text).toContain('[argseal:approval_required]');
+    expect(result.output.text).toContain('code=approval_required');
     const records = await w.audit.records();
     expect(records.some((r) => r.type === 'approval_consumed')).toBe(false);
   });

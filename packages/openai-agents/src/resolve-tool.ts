@@ -2,7 +2,6 @@ import { type ArgsealTool, defineTool } from '@argseal/core';
 import type { FunctionTool } from '@openai/agents';
 import { getAgentsToolSource } from './agents-tool.js';
 import { ArgsealAgentsError } from './errors.js';
-import type { SealInternals } from './internals.js';
 import { type JsonObjectSchema, jsonSchemaFor } from './json-schema.js';
 import type { SealedToolSpec } from './tool-seam.js';
 
@@ -32,8 +31,7 @@ function toolName(value: unknown): string {
 }
 
 /** Turns a sealable tool into what the tool seam needs, or refuses (closed by default). */
-export function resolveTool<Context>(
-  internals: SealInternals<Context>,
+export function resolveTool(
   value: unknown,
   options: SealToolOptions = {},
 ): SealedToolSpec {
@@ -53,8 +51,8 @@ export function resolveTool<Context>(
       description: fn.description,
       schema: source.schema as ArgsealTool['schema'],
       execute: (input, ctx) => {
-        const invocation = ctx.signal ? internals.invocations.get(ctx.signal) : undefined;
-        return source.execute(input, invocation?.runContext, invocation?.details);
+        const host = ctx.host as { runContext?: unknown; details?: unknown } | undefined;
+        return source.execute(input, host?.runContext, host?.details);
       },
     });
     return {

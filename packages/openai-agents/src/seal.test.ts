@@ -2,7 +2,7 @@ import { createAuthorizer, createMemoryApprovalStore, defineTool } from '@argsea
 import { Agent, type ModelProvider, run } from '@openai/agents';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { functionCall, ScriptedModel } from './__fixtures__/scripted-model.js';
+import { functionCall, ScriptedModel, throughModelSeam } from './__fixtures__/scripted-model.js';
 import { supportWorld } from './__fixtures__/world.js';
 import { ArgsealAgentsError } from './errors.js';
 import { INVALID_ARGUMENTS_KEY } from './invalid-marker.js';
@@ -75,8 +75,8 @@ describe('bad raw argument text', () => {
       const out = result.history.find((i) => i.type === 'function_call_result') as {
         output: { text: string };
       };
-      expect(out.output.text).toContain('[argseal:invalid]');
-      expect(out.output.text).toContain(`stage ${stage}`);
+      expect(out.output.text).toContain('argseal refused the call');
+      expect(out.output.text).toContain(`stage=${stage}`);
       expect(out.output.text).not.toContain('50000');
     },
   );
@@ -89,16 +89,18 @@ describe('tool seam', () => {
     const refund = seal.tool(w.tools.refund);
     const raw = '{"orderId":"o-1","amount":25000}';
     const rc = { context: {} } as never;
+    await throughModelSeam(seal, [{ id: 'c1', tool: 'refund', raw }]);
     expect(await refund.needsApproval(rc, JSON.parse(raw), 'c1')).toBe(true);
     const [pending] = await w.approvals.listPending();
     await w.approvals.decide(pending!.proposalHash, { decision: 'approve', approver: 'bob' });
+    await throughModelSeam(seal, [{ id: 'c2', tool: 'refund', raw }]);
     expect(await refund.needsApproval(rc, JSON.parse(raw), 'c2')).toBe(false);
     expect((await w.approvals.getProposal(pending!.id))?.status).toBe('approved');
     const out = await refund.invoke(rc, raw, { toolCall: functionCall('c2', 'refund', raw) });
     expect(out).toEqual({ refunded: 25000 });
     expect((await w.approvals.getProposal(pending!.id))?.status).toBe('consumed');
     const again = await refund.invoke(rc, raw, { toolCall: functionCall('c3', 'refund', raw) });
-    expect(String(again)).toContain('[argseal:approval_required]');
+    expect(String(again)).toContain('code=approval_required');
     expect(w.executions).toHaveLength(1);
   });
 
@@ -108,10 +110,11 @@ describe('tool seam', () => {
     const refund = seal.tool(w.tools.refund);
     const rc = { context: {} } as never;
     const small = '{"orderId":"o-1","amount":5}';
-    expect(await refund.needsApproval(rc, JSON.parse(small), 'c1')).toBe(false); // allowed, cached
+    await throughModelSeam(seal, [{ id: 'c1', tool: 'refund', raw: small }]);
+    expect(await refund.needsApproval(rc, JSON.parse(small), 'c1')).toBe(false); // allowed, handed over
     const big = '{"orderId":"o-1","amount":99999}';
     const out = await refund.invoke(rc, big, { toolCall: functionCall('c1', 'refund', big) });
-    expect(String(out)).toContain('[argseal:approval_required]');
+    expect(String(out)).toContain('code=approval_required');
     expect(w.executions).toHaveLength(0);
   });
 
@@ -143,7 +146,7 @@ describe('tool seam', () => {
       output: { text: string };
     };
     expect(out.output.text).toBe(
-      '[argseal:denied] tool "delete_customer" was not executed: deleting customers is forbidden',
+      'argseal refused the call of tool "delete_customer": stage=policy code=denied reason=deleting customers is forbidden. Nothing was executed.',
     );
   });
 });

@@ -21,7 +21,7 @@ export interface AgentsSealOptions<Context> {
   /** A configured authorizer (policy, approvals, audit, rewrite hooks). */
   authorizer: Authorizer<Context>;
   /** Policy and execution context of a run. Default: `runContext.context`. */
-  context?: (runContext: RunContext<any> | undefined) => Context;
+  context?: (runContext: RunContext<any> | undefined) => Context | Promise<Context>;
   /**
    * Context given to rewrite hooks. The SDK gives the model seam no run context, so
    * rewrite hooks see this fixed value (policy still sees the run's context).
@@ -29,7 +29,7 @@ export interface AgentsSealOptions<Context> {
   rewriteContext?: Context;
   /** Resolves model names (`model: 'gpt-…'`) for the model seam. Default: OpenAIProvider. */
   modelProvider?: ModelProvider;
-  /** Size of the per-process attempt cache (tool call ids). Default 1024. */
+  /** Bound of the per-process hand-over ledger (attempts between hooks). Default 1024. */
   cacheSize?: number;
 }
 
@@ -134,7 +134,7 @@ export function createAgentsSeal<Context = unknown>(
     }
     const memo = toolOptions === undefined ? bySource.get(value) : undefined;
     if (memo) return memo;
-    const spec = resolveTool(internals, value, toolOptions);
+    const spec = resolveTool(value, toolOptions);
     registerTool(internals as SealInternals<unknown>, spec.tool);
     const sealed = buildSealedTool(internals, spec);
     built.add(sealed);

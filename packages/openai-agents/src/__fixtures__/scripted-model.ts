@@ -70,3 +70,15 @@ export class ScriptedModel implements Model {
     } as StreamEvent;
   }
 }
+
+/**
+ * Runs raw provider argument texts through a seal's model seam, as a sealed agent's run
+ * does before the SDK calls `needsApproval` (which sees only decoded arguments).
+ */
+export async function throughModelSeam(
+  seal: { model(model: Model): Model },
+  calls: readonly { id: string; tool: string; raw: string }[],
+): Promise<void> {
+  const model = new ScriptedModel([calls.map((c) => functionCall(c.id, c.tool, c.raw))]);
+  await seal.model(model).getResponse({} as ModelRequest);
+}
