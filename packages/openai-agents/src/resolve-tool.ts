@@ -31,10 +31,7 @@ function toolName(value: unknown): string {
 }
 
 /** Turns a sealable tool into what the tool seam needs, or refuses (closed by default). */
-export function resolveTool(
-  value: unknown,
-  options: SealToolOptions = {},
-): SealedToolSpec {
+export function resolveTool(value: unknown, options: SealToolOptions = {}): SealedToolSpec {
   if (isArgsealTool(value)) {
     return {
       tool: value,

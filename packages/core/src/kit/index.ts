@@ -27,8 +27,8 @@ export {
   type HandoverLookup,
   type HandoverScope,
 } from './handover-ledger.js';
-export { isRefusalText } from './is-refusal-text.js';
 export { canonicalOrUndefined, decodedOnly, rawText } from './inputs.js';
+export { isRefusalText } from './is-refusal-text.js';
 export {
   createProvenanceRegistry,
   defaultProvenanceRegistry,
