@@ -2,6 +2,7 @@ import {
   type ApprovalStore,
   type AuditSink,
   assertCallRef,
+  assertConsumeOptions,
   assertHash,
   type PeekResult,
   type StoredProposal,
@@ -89,11 +90,22 @@ export function agentRoutes(
     }
   }
 
+  /**
+   * Consumes for `agent` (default: the token's agent name; another name is 403
+   * `agent_mismatch` unless `anyAgent`). The agent is bound inside the store's atomic consume,
+   * so a grant approved between a peek and this consume can never be spent by another agent.
+   */
   app.post('/consume', async (c) => {
-    const body = expectObject(await readJsonBody(c, 4096), ['bindingHash'], 'consume');
+    const body = expectObject(await readJsonBody(c, 4096), ['bindingHash', 'agent'], 'consume');
     assertHash(body.bindingHash, 'invalid_binding_hash');
+    const me = c.get('identity').name;
+    const consumer = { agent: body.agent === undefined ? me : body.agent };
+    assertConsumeOptions(consumer);
+    if (!anyAgent && consumer.agent !== me) {
+      throw new HttpError(403, 'agent_mismatch', 'this agent token may only consume for itself');
+    }
     if (!anyAgent) await assertOwnGrant(c, await store.peek(body.bindingHash));
-    return c.json(await store.consume(body.bindingHash));
+    return c.json(await store.consume(body.bindingHash, consumer));
   });
 
   app.post('/peek', async (c) => {

@@ -58,8 +58,8 @@ describe.skipIf(!DATABASE_URL)('console on PostgreSQL (--database-url)', () => {
     expect((await decide('0'.repeat(64))).status).toBe(409);
     expect((await remote.peek(proposalHash)).live).toBe(false);
     expect((await decide(proposalHash)).status).toBe(200);
-    expect((await remote.consume(proposalHash)).ok).toBe(true);
-    expect((await remote.consume(proposalHash)).ok).toBe(false);
+    expect((await remote.consume(proposalHash, { agent: 'bot' })).ok).toBe(true);
+    expect((await remote.consume(proposalHash, { agent: 'bot' })).ok).toBe(false);
     expect((await decide(proposalHash)).status).toBe(409);
   }, 60_000);
 });

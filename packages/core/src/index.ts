@@ -3,6 +3,7 @@ export {
   assertSupersedes,
   MAX_CALL_REF_LENGTH,
 } from './approvals/call-ref.js';
+export { assertConsumeOptions } from './approvals/consume-options.js';
 export {
   createMemoryApprovalStore,
   type MemoryApprovalStoreOptions,
@@ -11,6 +12,7 @@ export type {
   ApprovalDecisionInput,
   ApprovalGrant,
   ApprovalStore,
+  ConsumeOptions,
   ConsumeResult,
   ListProposalsFilter,
   PeekResult,

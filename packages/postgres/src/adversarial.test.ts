@@ -80,9 +80,11 @@ describePostgres('adversarial use of the SQL store on PostgreSQL', (url) => {
         ON p.id = g.proposal_id WHERE p.status = 'pending'`)
     ).rows;
     expect(orphan).toEqual([]);
-    const result = await stores[1]!.consume(first.bindingHash);
+    const result = await stores[1]!.consume(first.bindingHash, { agent: first.agent });
     expect(result.ok).toBe(true);
-    expect(await stores[2]!.consume(first.bindingHash)).toMatchObject({ ok: false });
+    expect(await stores[2]!.consume(first.bindingHash, { agent: first.agent })).toMatchObject({
+      ok: false,
+    });
   });
 
   it('hostile strings in every field are data: stored and read back exactly, tables intact', async () => {
@@ -113,7 +115,7 @@ describePostgres('adversarial use of the SQL store on PostgreSQL', (url) => {
       note: HOSTILE,
     });
     expect(grant).toMatchObject({ approver: HOSTILE, note: HOSTILE });
-    expect((await store.consume(proposalHash)).ok).toBe(true);
+    expect((await store.consume(proposalHash, { agent })).ok).toBe(true);
     expect(await store.getProposal(HOSTILE)).toMatchObject({ status: 'consumed', note: HOSTILE });
     expect(await migrate(pool)).toEqual({ applied: [], version: SCHEMA_VERSION });
     expect((await pool.query('SELECT count(*)::int AS n FROM argseal_grants')).rows[0].n).toBe(1);

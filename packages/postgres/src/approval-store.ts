@@ -5,6 +5,8 @@ import {
   type ApprovalStore,
   type AuditSink,
   assertCallRef,
+  assertConsumeOptions,
+  type ConsumeOptions,
   type ConsumeResult,
   type ListProposalsFilter,
   type PeekResult,
@@ -117,9 +119,10 @@ export function createSqlApprovalStore(
       return grant;
     },
 
-    async consume(bindingHash: string): Promise<ConsumeResult> {
+    async consume(bindingHash: string, consumer: ConsumeOptions): Promise<ConsumeResult> {
       assertHash(bindingHash, 'invalid_binding_hash');
-      return guarded('consume', () => consumeGrant(runner, bindingHash));
+      assertConsumeOptions(consumer);
+      return guarded('consume', () => consumeGrant(runner, bindingHash, consumer.agent));
     },
 
     async peek(bindingHash: string): Promise<PeekResult> {

@@ -25,7 +25,10 @@ describePostgres('PostgreSQL connection loss', (url) => {
       await fresh.pool.query('SELECT pg_terminate_backend($1)', [pid]);
 
       const lost = createSqlApprovalStore(worker);
-      const error = await expectCode(() => lost.consume(proposal.bindingHash), 'store_unavailable');
+      const error = await expectCode(
+        () => lost.consume(proposal.bindingHash, { agent: proposal.agent }),
+        'store_unavailable',
+      );
       expect(ApprovalError.isInstance(error)).toBe(true);
       expect(error.message).not.toContain(proposal.bindingHash);
       await expectCode(
@@ -34,8 +37,13 @@ describePostgres('PostgreSQL connection loss', (url) => {
       );
 
       // Nothing was taken: the grant is still there for exactly one consumer.
-      expect(await store.consume(proposal.bindingHash)).toMatchObject({ ok: true });
-      expect(await store.consume(proposal.bindingHash)).toEqual({ ok: false, reason: 'used_up' });
+      expect(await store.consume(proposal.bindingHash, { agent: proposal.agent })).toMatchObject({
+        ok: true,
+      });
+      expect(await store.consume(proposal.bindingHash, { agent: proposal.agent })).toEqual({
+        ok: false,
+        reason: 'used_up',
+      });
       await worker.end().catch(() => undefined);
     } finally {
       await fresh.close();
@@ -111,7 +119,10 @@ describePostgres('PostgreSQL connection loss', (url) => {
     const store = createSqlApprovalStore(pool);
     const proposal = await makeProposal();
     await expectCode(() => store.suspend(proposal), 'store_unavailable');
-    await expectCode(() => store.consume(proposal.bindingHash), 'store_unavailable');
+    await expectCode(
+      () => store.consume(proposal.bindingHash, { agent: proposal.agent }),
+      'store_unavailable',
+    );
     await expectCode(
       () => store.decide(proposal.proposalHash, { decision: 'approve', approver: 'a' }),
       'store_unavailable',
@@ -134,7 +145,10 @@ it('a closed PGlite fails with store_unavailable', async () => {
   const proposal = await makeProposal();
   await store.suspend(proposal);
   await db.close();
-  await expectCode(() => store.consume(proposal.bindingHash), 'store_unavailable');
+  await expectCode(
+    () => store.consume(proposal.bindingHash, { agent: proposal.agent }),
+    'store_unavailable',
+  );
   await expectCode(() => store.getProposal(proposal.id), 'store_unavailable');
   await expectCode(() => createSqlAuditLog(db).records(), 'store_unavailable');
 });

@@ -5,16 +5,19 @@ import { grantColumns, LIVE } from './sql-text.js';
 
 /**
  * One atomic statement takes one use of the oldest live approve grant for the binding
- * hash, unless a live rejection exists for it, and marks the proposal consumed when its
- * last use is gone. The grant row is locked; a consumer that waited on it re-checks
- * `uses_left` after the winner commits, so a single-use grant is taken exactly once.
+ * hash and the consuming agent ($2), unless a live rejection exists for the hash (any
+ * agent's: a rejection always wins), and marks the proposal consumed when its last use is
+ * gone. Another agent's approve grant is never touched.
+ * The grant row is locked; a consumer that waited on it re-checks `uses_left` after the
+ * winner commits, so a single-use grant is taken exactly once.
  * Expiry is judged by the database clock.
  */
 const CONSUME = `WITH taken AS (
     UPDATE argseal_grants SET uses_left = uses_left - 1, last_used_at = now()
     WHERE id = (
       SELECT id FROM argseal_grants
-      WHERE binding_hash = $1 AND decision = 'approve' AND uses_left > 0 AND ${LIVE}
+      WHERE binding_hash = $1 AND agent = $2 AND decision = 'approve' AND uses_left > 0
+        AND ${LIVE}
         AND NOT EXISTS (
           SELECT 1 FROM argseal_grants r
           WHERE r.binding_hash = $1 AND r.decision = 'reject'
@@ -30,19 +33,29 @@ const CONSUME = `WITH taken AS (
   )
   SELECT ${grantColumns('taken')} FROM taken`;
 
-/** Why nothing was consumed (same precedence as core's memory store). */
-const EXPLAIN = `SELECT
+/**
+ * Why nothing was consumed or peeked (same precedence as core's memory store): a live
+ * rejection of the hash counts for every agent, approve grants only for `agent` when given.
+ */
+const explain = (agentFilter: string) => `SELECT
     coalesce(bool_or(decision = 'reject' AND ${LIVE}), false) AS rejected,
-    coalesce(bool_or(decision = 'approve' AND uses_left > 0 AND ${LIVE}), false) AS live,
-    coalesce(bool_or(decision = 'approve' AND uses_left > 0), false) AS unused,
-    coalesce(bool_or(decision = 'approve'), false) AS approved
+    coalesce(bool_or(decision = 'approve' AND uses_left > 0 AND ${LIVE} ${agentFilter}), false)
+      AS live,
+    coalesce(bool_or(decision = 'approve' AND uses_left > 0 ${agentFilter}), false) AS unused,
+    coalesce(bool_or(decision = 'approve' ${agentFilter}), false) AS approved
   FROM argseal_grants WHERE binding_hash = $1`;
 
-export async function consumeGrant(runner: Runner, bindingHash: string): Promise<ConsumeResult> {
+const EXPLAIN_CONSUME = explain('AND agent = $2');
+
+export async function consumeGrant(
+  runner: Runner,
+  bindingHash: string,
+  agent: string,
+): Promise<ConsumeResult> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const rows = await runner.query(CONSUME, [bindingHash]);
+    const rows = await runner.query(CONSUME, [bindingHash, agent]);
     if (rows[0]) return { ok: true, grant: toGrant(rows[0]) };
-    const [why] = await runner.query(EXPLAIN, [bindingHash]);
+    const [why] = await runner.query(EXPLAIN_CONSUME, [bindingHash, agent]);
     if (why?.rejected === true) return { ok: false, reason: 'rejected' };
     // The row we waited on was used up by a concurrent winner, but another grant is live.
     if (why?.live === true) continue;
@@ -54,7 +67,7 @@ export async function consumeGrant(runner: Runner, bindingHash: string): Promise
 }
 
 /** What consume would take, and why not: one read-only statement (same precedence). */
-const PEEK = `WITH why AS (${EXPLAIN}), pick AS (
+const PEEK = `WITH why AS (${explain('')}), pick AS (
     SELECT ${grantColumns('g')} FROM argseal_grants g
     WHERE g.binding_hash = $1 AND g.decision = 'approve' AND g.uses_left > 0
       AND (g.expires_at IS NULL OR g.expires_at > now())

@@ -16,9 +16,9 @@ const DECIDE = `WITH decided AS (
       AND ($9::text IS NULL OR id = $9::text)
     RETURNING id, proposal_hash, binding_hash, agent, tool, tool_call_id
   ), granted AS (
-    INSERT INTO argseal_grants (proposal_id, proposal_hash, binding_hash, decision, approver, note,
-      granted_at, expires_at, uses_left)
-    SELECT id, proposal_hash, binding_hash, $6, $3, $4, now(),
+    INSERT INTO argseal_grants (proposal_id, proposal_hash, binding_hash, agent, decision,
+      approver, note, granted_at, expires_at, uses_left)
+    SELECT id, proposal_hash, binding_hash, agent, $6, $3, $4, now(),
       coalesce($5::timestamptz, now() + make_interval(secs => $8::double precision / 1000)), $7
     FROM decided
     RETURNING *

@@ -36,18 +36,23 @@ it('a pause survives a restart of the embedded database', async () => {
       approver: 'alice',
       uses: 2,
     });
-    expect((await store.consume(approvedOne.bindingHash)).ok).toBe(true);
+    expect((await store.consume(approvedOne.bindingHash, { agent: approvedOne.agent })).ok).toBe(
+      true,
+    );
     await db.close();
   }
   const db = await openEmbeddedDatabase(tmp.dir);
   const audit = createSqlAuditLog(db);
   const store = createSqlApprovalStore(db, { audit });
   expect((await store.findPending(proposal.proposalHash))?.id).toBe(proposal.id);
-  expect(await store.consume(approvedOne.bindingHash)).toMatchObject({
+  expect(await store.consume(approvedOne.bindingHash, { agent: approvedOne.agent })).toMatchObject({
     ok: true,
     grant: { usesLeft: 0 },
   });
-  expect(await store.consume(approvedOne.bindingHash)).toEqual({ ok: false, reason: 'used_up' });
+  expect(await store.consume(approvedOne.bindingHash, { agent: approvedOne.agent })).toEqual({
+    ok: false,
+    reason: 'used_up',
+  });
   const records = await audit.records();
   expect(records.map((r) => r.type)).toEqual(['approval_granted']);
   expect(await verifyAuditChain(records)).toMatchObject({ ok: true });
@@ -68,7 +73,7 @@ it('an embedded worker killed with SIGKILL mid-run keeps its pending proposals, 
   const proposals = [await makeProposal(), await makeProposal()];
   const worker = await startWorker(
     'crash',
-    { dir: tmp.dir, proposals, grantHash: grant.bindingHash },
+    { dir: tmp.dir, proposals, grantHash: grant.bindingHash, grantAgent: grant.agent },
     'ready',
   );
   expect(worker.line).toBe('ready true');
@@ -82,7 +87,10 @@ it('an embedded worker killed with SIGKILL mid-run keeps its pending proposals, 
   expect((await store.listPending()).map((p) => p.id).sort()).toEqual(
     proposals.map((p) => p.id).sort(),
   );
-  expect(await store.consume(grant.bindingHash)).toEqual({ ok: false, reason: 'used_up' });
+  expect(await store.consume(grant.bindingHash, { agent: grant.agent })).toEqual({
+    ok: false,
+    reason: 'used_up',
+  });
   const records = await audit.records();
   expect(records.length).toBeGreaterThanOrEqual(1);
   expect(records[0]?.type).toBe('approval_consumed');

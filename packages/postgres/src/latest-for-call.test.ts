@@ -19,9 +19,10 @@ it('latestProposalForCall is an index probe, not a scan, on a store with many ca
     FROM generate_series(1, 5000) AS i`);
   await db.query(`INSERT INTO argseal_proposal_calls (agent, tool, tool_call_id, proposal_id)
     SELECT agent, tool, tool_call_id, id FROM argseal_proposals`);
-  await db.query(`INSERT INTO argseal_grants (proposal_id, proposal_hash, binding_hash, decision,
-      approver, expires_at, uses_left)
-    SELECT id, proposal_hash, binding_hash, 'approve', 'alice', now(), 0 FROM argseal_proposals`);
+  await db.query(`INSERT INTO argseal_grants (proposal_id, proposal_hash, binding_hash, agent,
+      decision, approver, expires_at, uses_left)
+    SELECT id, proposal_hash, binding_hash, agent, 'approve', 'alice', now(), 0
+    FROM argseal_proposals`);
   await db.query('ANALYZE');
   const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
     `EXPLAIN (FORMAT JSON) ${LATEST_FOR_CALL}`,

@@ -60,7 +60,10 @@ function migrationCases(open: () => Promise<{ db: SqlQueryable; close: () => Pro
       const proposal = await makeProposal();
       const error = await expectCode(() => store.suspend(proposal), 'schema_not_migrated');
       expect(ApprovalError.isInstance(error)).toBe(true);
-      await expectCode(() => store.consume(proposal.bindingHash), 'schema_not_migrated');
+      await expectCode(
+        () => store.consume(proposal.bindingHash, { agent: proposal.agent }),
+        'schema_not_migrated',
+      );
       await expectCode(
         () => createSqlAuditLog(db).append({ type: 'executed' }),
         'schema_not_migrated',

@@ -121,6 +121,19 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX argseal_tool_definitions_status ON argseal_tool_definitions (status, seq)',
     ],
   },
+  {
+    // 0.2: consume is bound to the agent inside its one atomic statement.
+    version: 4,
+    name: 'agent_bound_grants',
+    statements: [
+      'ALTER TABLE argseal_grants ADD COLUMN agent text',
+      `UPDATE argseal_grants g SET agent = p.agent
+        FROM argseal_proposals p WHERE p.id = g.proposal_id`,
+      'ALTER TABLE argseal_grants ALTER COLUMN agent SET NOT NULL',
+      'CREATE INDEX argseal_grants_binding_agent ON argseal_grants (binding_hash, agent, id)',
+      'DROP INDEX argseal_grants_binding',
+    ],
+  },
 ];
 
 /** The schema version this build of `@argseal/postgres` writes and expects. */

@@ -45,7 +45,9 @@ describePostgres('PostgreSQL with many workers', (url) => {
     const { pool, config } = await setup();
     const proposal = await approvedGrant(pool);
     const stores = (await clients(config, 32)).map((client) => createSqlApprovalStore(client));
-    const results = await Promise.all(stores.map((store) => store.consume(proposal.bindingHash)));
+    const results = await Promise.all(
+      stores.map((store) => store.consume(proposal.bindingHash, { agent: proposal.agent })),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.reason === 'used_up')).toHaveLength(31);
     const [row] = (await pool.query('SELECT uses_left FROM argseal_grants')).rows;
@@ -62,6 +64,7 @@ describePostgres('PostgreSQL with many workers', (url) => {
           url,
           schema,
           bindingHash: proposal.bindingHash,
+          agent: proposal.agent,
           consumers: 8,
           startAt,
         }),
@@ -98,7 +101,7 @@ describePostgres('PostgreSQL with many workers', (url) => {
     const proposals = [await makeProposal(), await makeProposal(), await makeProposal()];
     const worker = await startWorker(
       'crash',
-      { url, schema, proposals, grantHash: grant.bindingHash },
+      { url, schema, proposals, grantHash: grant.bindingHash, grantAgent: grant.agent },
       'ready',
     );
     expect(worker.line).toBe('ready true');
@@ -113,7 +116,10 @@ describePostgres('PostgreSQL with many workers', (url) => {
     const records = await audit.records();
     expect(records.length).toBeGreaterThanOrEqual(30);
     expect(await verifyAuditChain(records)).toMatchObject({ ok: true });
-    expect(await store.consume(grant.bindingHash)).toEqual({ ok: false, reason: 'used_up' });
+    expect(await store.consume(grant.bindingHash, { agent: grant.agent })).toEqual({
+      ok: false,
+      reason: 'used_up',
+    });
     // The chain continues after the crash.
     await audit.append({ type: 'executed', tool: 'after-restart' });
     expect(await verifyAuditChain(await audit.records())).toMatchObject({ ok: true });
@@ -126,7 +132,11 @@ describePostgres('PostgreSQL with many workers', (url) => {
     const store = createSqlApprovalStore(client!);
     const audit = createSqlAuditLog(client!);
     const [results] = await Promise.all([
-      Promise.all(Array.from({ length: 20 }, () => store.consume(proposal.bindingHash))),
+      Promise.all(
+        Array.from({ length: 20 }, () =>
+          store.consume(proposal.bindingHash, { agent: proposal.agent }),
+        ),
+      ),
       Promise.all(
         Array.from({ length: 20 }, (_, i) => audit.append({ type: 'executed', data: { i } })),
       ),

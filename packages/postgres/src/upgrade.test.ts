@@ -38,12 +38,18 @@ function upgradeCases(open: () => Promise<{ db: SqlQueryable; close: () => Promi
         status: 'rejected',
       });
       // the grant written by 0.1 is still live and is taken once
-      expect(await store.consume(seeded.approved.bindingHash)).toMatchObject({ ok: true });
-      expect(await store.consume(seeded.approved.bindingHash)).toEqual({
+      expect(
+        await store.consume(seeded.approved.bindingHash, { agent: seeded.approved.agent }),
+      ).toMatchObject({ ok: true });
+      expect(
+        await store.consume(seeded.approved.bindingHash, { agent: seeded.approved.agent }),
+      ).toEqual({
         ok: false,
         reason: 'used_up',
       });
-      expect(await store.consume(seeded.rejected.bindingHash)).toEqual({
+      expect(
+        await store.consume(seeded.rejected.bindingHash, { agent: seeded.rejected.agent }),
+      ).toEqual({
         ok: false,
         reason: 'rejected',
       });

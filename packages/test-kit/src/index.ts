@@ -16,6 +16,7 @@ export {
   SUITE_AGENT,
   WIPE_DENY_REASON,
 } from './adapter-suite.js';
+export { describePostgres } from './describe-postgres.js';
 export { scalingRatio } from './scaling.js';
 export {
   type ApprovalStoreFixture,

@@ -14,7 +14,7 @@ export function eventCases(fx: () => ApprovalStoreFixture): void {
     await store.suspend(rejectedOne);
     await store.decide(approvedOne.proposalHash, { decision: 'approve', approver: 'alice' });
     await store.decide(rejectedOne.proposalHash, { decision: 'reject', approver: 'bob' });
-    await store.consume(approvedOne.bindingHash);
+    await store.consume(approvedOne.bindingHash, { agent: approvedOne.agent });
     const records = await audit.records();
     expect(await verifyAuditChain(records)).toMatchObject({ ok: true });
     const of = (hash: string) => records.filter((r) => r.proposalHash === hash).map((r) => r.type);
@@ -44,7 +44,7 @@ export function eventCases(fx: () => ApprovalStoreFixture): void {
       .decide(proposal.proposalHash, { decision: 'approve', approver: '' })
       .catch(() => undefined);
     await store.decide('bad', { decision: 'approve', approver: 'a' }).catch(() => undefined);
-    await store.consume('bad').catch(() => undefined);
+    await store.consume('bad', { agent: 'a' }).catch(() => undefined);
     expect((await audit.records()).length).toBe(before);
   });
 }

@@ -19,20 +19,29 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
   it('consume without any decision finds no grant', async () => {
     const { store } = fx();
     const proposal = await makeProposal();
-    expect(await store.consume(proposal.bindingHash)).toEqual({ ok: false, reason: 'no_grant' });
+    expect(await store.consume(proposal.bindingHash, { agent: proposal.agent })).toEqual({
+      ok: false,
+      reason: 'no_grant',
+    });
     await store.suspend(proposal);
-    expect(await store.consume(proposal.bindingHash)).toEqual({ ok: false, reason: 'no_grant' });
+    expect(await store.consume(proposal.bindingHash, { agent: proposal.agent })).toEqual({
+      ok: false,
+      reason: 'no_grant',
+    });
   });
 
   it('a single-use grant is consumed once, then used up', async () => {
     const { store } = fx();
     const proposal = await approved(fx);
-    const first = await store.consume(proposal.bindingHash);
+    const first = await store.consume(proposal.bindingHash, { agent: proposal.agent });
     expect(first).toMatchObject({
       ok: true,
       grant: { decision: 'approve', usesLeft: 0, proposalId: proposal.id },
     });
-    expect(await store.consume(proposal.bindingHash)).toEqual({ ok: false, reason: 'used_up' });
+    expect(await store.consume(proposal.bindingHash, { agent: proposal.agent })).toEqual({
+      ok: false,
+      reason: 'used_up',
+    });
     expect((await store.getProposal(proposal.id))?.status).toBe('consumed');
   });
 
@@ -45,7 +54,7 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
     const seen = await store.peek(proposal.bindingHash);
     expect(seen).toMatchObject({ live: true, grant: { usesLeft: 1, proposalId: proposal.id } });
     expect(await store.peek(proposal.bindingHash)).toEqual(seen);
-    expect((await store.consume(proposal.bindingHash)).ok).toBe(true);
+    expect((await store.consume(proposal.bindingHash, { agent: proposal.agent })).ok).toBe(true);
     expect(await store.peek(proposal.bindingHash)).toEqual({ live: false, reason: 'used_up' });
     const rejected = await makeProposal();
     await store.suspend(rejected);
@@ -58,12 +67,15 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
     const proposal = await approved(fx, 3);
     const left: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const result = await store.consume(proposal.bindingHash);
+      const result = await store.consume(proposal.bindingHash, { agent: proposal.agent });
       if (!result.ok) throw new Error(`consume ${i} failed: ${result.reason}`);
       left.push(result.grant.usesLeft);
     }
     expect(left).toEqual([2, 1, 0]);
-    expect(await store.consume(proposal.bindingHash)).toEqual({ ok: false, reason: 'used_up' });
+    expect(await store.consume(proposal.bindingHash, { agent: proposal.agent })).toEqual({
+      ok: false,
+      reason: 'used_up',
+    });
   });
 
   it('a rejection never matches', async () => {
@@ -82,8 +94,14 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
       proposalHash: proposal.proposalHash,
       usesLeft: 0,
     });
-    expect(await store.consume(proposal.bindingHash)).toEqual({ ok: false, reason: 'rejected' });
-    expect(await store.consume(proposal.bindingHash)).toEqual({ ok: false, reason: 'rejected' });
+    expect(await store.consume(proposal.bindingHash, { agent: proposal.agent })).toEqual({
+      ok: false,
+      reason: 'rejected',
+    });
+    expect(await store.consume(proposal.bindingHash, { agent: proposal.agent })).toEqual({
+      ok: false,
+      reason: 'rejected',
+    });
     expect((await store.getProposal(proposal.id))?.status).toBe('rejected');
   });
 
@@ -91,8 +109,11 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
     const { store } = fx();
     const proposal = await approved(fx, 1, true);
     expect(proposal.bindingHash).not.toBe(proposal.proposalHash);
-    expect(await store.consume(proposal.proposalHash)).toEqual({ ok: false, reason: 'no_grant' });
-    expect((await store.consume(proposal.bindingHash)).ok).toBe(true);
+    expect(await store.consume(proposal.proposalHash, { agent: proposal.agent })).toEqual({
+      ok: false,
+      reason: 'no_grant',
+    });
+    expect((await store.consume(proposal.bindingHash, { agent: proposal.agent })).ok).toBe(true);
   });
 
   it('a live rejection wins over a live approval for the same binding hash', async () => {
@@ -102,9 +123,12 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
     await store.suspend(base);
     await store.suspend(twin);
     await store.decide(base.proposalHash, { decision: 'approve', approver: 'alice', uses: 3 });
-    expect((await store.consume(base.bindingHash)).ok).toBe(true);
+    expect((await store.consume(base.bindingHash, { agent: base.agent })).ok).toBe(true);
     await store.decide(twin.proposalHash, { decision: 'reject', approver: 'bob' });
-    expect(await store.consume(base.bindingHash)).toEqual({ ok: false, reason: 'rejected' });
+    expect(await store.consume(base.bindingHash, { agent: base.agent })).toEqual({
+      ok: false,
+      reason: 'rejected',
+    });
     expect(await store.peek(base.bindingHash)).toEqual({ live: false, reason: 'rejected' });
   });
 
@@ -112,7 +136,10 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
     const { store } = fx();
     await approved(fx);
     const other = await makeProposal();
-    expect(await store.consume(other.bindingHash)).toEqual({ ok: false, reason: 'no_grant' });
+    expect(await store.consume(other.bindingHash, { agent: other.agent })).toEqual({
+      ok: false,
+      reason: 'no_grant',
+    });
   });
 
   it('an expired grant no longer matches', async () => {
@@ -127,7 +154,10 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
     });
     expect(Date.parse(grant.expiresAt ?? '')).toBe(expiresAt.getTime());
     await sleep(expiresAt.getTime() - Date.now() + 400);
-    expect(await store.consume(proposal.bindingHash)).toEqual({ ok: false, reason: 'expired' });
+    expect(await store.consume(proposal.bindingHash, { agent: proposal.agent })).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
     expect(await store.peek(proposal.bindingHash)).toEqual({ live: false, reason: 'expired' });
     expect((await store.getProposal(proposal.id))?.status).toBe('expired');
     const expired = await store.listProposals({ status: 'expired' });
@@ -144,14 +174,16 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
       approver: 'alice',
       expiresAt,
     });
-    expect((await store.consume(proposal.bindingHash)).ok).toBe(true);
+    expect((await store.consume(proposal.bindingHash, { agent: proposal.agent })).ok).toBe(true);
   });
 
   it('100 concurrent consumes of a single-use grant: exactly one wins', async () => {
     const { store } = fx();
     const proposal = await approved(fx);
     const results = await Promise.all(
-      Array.from({ length: 100 }, () => store.consume(proposal.bindingHash)),
+      Array.from({ length: 100 }, () =>
+        store.consume(proposal.bindingHash, { agent: proposal.agent }),
+      ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const r of results) if (!r.ok) expect(r.reason).toBe('used_up');
@@ -161,7 +193,9 @@ export function grantCases(fx: () => ApprovalStoreFixture): void {
     const { store } = fx();
     const proposal = await approved(fx, 5);
     const results = await Promise.all(
-      Array.from({ length: 40 }, () => store.consume(proposal.bindingHash)),
+      Array.from({ length: 40 }, () =>
+        store.consume(proposal.bindingHash, { agent: proposal.agent }),
+      ),
     );
     const wins = results.filter((r) => r.ok);
     expect(wins).toHaveLength(5);

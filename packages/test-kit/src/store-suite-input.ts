@@ -20,7 +20,7 @@ export function inputCases(fx: () => ApprovalStoreFixture): void {
         'invalid_proposal_hash',
       );
       expect(ApprovalError.isInstance(e)).toBe(true);
-      await expectCode(() => store.consume(hash), 'invalid_binding_hash');
+      await expectCode(() => store.consume(hash, { agent: 'a' }), 'invalid_binding_hash');
       await expectCode(() => store.peek(hash), 'invalid_binding_hash');
       await expectCode(() => store.findPending(hash), 'invalid_proposal_hash');
     }
@@ -54,7 +54,10 @@ export function inputCases(fx: () => ApprovalStoreFixture): void {
       () => store.decide(unknown.proposalHash, { decision: 'approve', approver: 'alice' }),
       'proposal_not_found',
     );
-    expect(await store.consume(unknown.bindingHash)).toEqual({ ok: false, reason: 'no_grant' });
+    expect(await store.consume(unknown.bindingHash, { agent: unknown.agent })).toEqual({
+      ok: false,
+      reason: 'no_grant',
+    });
     expect(await snapshot(store)).toBe(before);
   });
 
@@ -98,9 +101,12 @@ export function inputCases(fx: () => ApprovalStoreFixture): void {
       await expectCode(() => store.decide(h, input as never), code);
     }
     expect((await store.getProposal(proposal.id))?.status).toBe('pending');
-    expect(await store.consume(proposal.bindingHash)).toEqual({ ok: false, reason: 'no_grant' });
+    expect(await store.consume(proposal.bindingHash, { agent: proposal.agent })).toEqual({
+      ok: false,
+      reason: 'no_grant',
+    });
     // The proposal is still decidable afterwards.
     await store.decide(h, { decision: 'approve', approver: 'alice' });
-    expect((await store.consume(proposal.bindingHash)).ok).toBe(true);
+    expect((await store.consume(proposal.bindingHash, { agent: proposal.agent })).ok).toBe(true);
   });
 }

@@ -141,7 +141,7 @@ export function lifecycleCases(fx: () => ApprovalStoreFixture): void {
     const proposal = await makeProposal();
     await store.suspend(proposal);
     await store.decide(proposal.proposalHash, { decision: 'approve', approver: 'alice' });
-    expect((await store.consume(proposal.bindingHash)).ok).toBe(true);
+    expect((await store.consume(proposal.bindingHash, { agent: proposal.agent })).ok).toBe(true);
     const again = sameCall(proposal);
     const stored = await store.suspend(again);
     expect(stored).toMatchObject({ id: again.id, status: 'pending' });
@@ -156,7 +156,7 @@ export function lifecycleCases(fx: () => ApprovalStoreFixture): void {
       approver: 'alice',
       proposalId: proposal.id,
     });
-    expect((await store.consume(proposal.bindingHash)).ok).toBe(true);
+    expect((await store.consume(proposal.bindingHash, { agent: proposal.agent })).ok).toBe(true);
     const again = sameCall(proposal);
     await store.suspend(again);
     // a second approver still looking at the first (now consumed) proposal

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { ApprovalStoreFixture } from './store-fixtures.js';
+import { agentCases } from './store-suite-agents.js';
 import { callCases } from './store-suite-calls.js';
 import { eventCases } from './store-suite-events.js';
 import { grantCases } from './store-suite-grants.js';
@@ -37,5 +38,6 @@ export function describeApprovalStoreContract(
     inputCases(fx);
     eventCases(fx);
     callCases(fx);
+    agentCases(fx);
   });
 }

@@ -2,7 +2,9 @@ import {
   ApprovalError,
   type ApprovalStore,
   assertCallRef,
+  assertConsumeOptions,
   assertHash,
+  type ConsumeOptions,
   type ConsumeResult,
   decodeCanonical,
   type PeekResult,
@@ -89,9 +91,13 @@ export function createConsoleApprovalStore(options: ConsoleClientOptions): Appro
         },
       );
     },
-    async consume(bindingHash: string) {
+    async consume(bindingHash: string, consumer: ConsumeOptions) {
       assertHash(bindingHash, 'invalid_binding_hash');
-      return (await request('POST', '/api/agent/consume', { bindingHash })) as ConsumeResult;
+      assertConsumeOptions(consumer);
+      return (await request('POST', '/api/agent/consume', {
+        bindingHash,
+        agent: consumer.agent,
+      })) as ConsumeResult;
     },
     async peek(bindingHash: string) {
       assertHash(bindingHash, 'invalid_binding_hash');

@@ -2,10 +2,13 @@ import type { AuditSink } from '../audit/types.js';
 import { ApprovalError } from '../errors.js';
 import { decodeCanonical } from '../json/canonicalize.js';
 import { assertCallRef, assertSupersedes, callKey } from './call-ref.js';
+import { assertConsumeOptions } from './consume-options.js';
+import { createGrantTable } from './memory-grants.js';
 import type {
   ApprovalDecisionInput,
   ApprovalGrant,
   ApprovalStore,
+  ConsumeOptions,
   ConsumeResult,
   ListProposalsFilter,
   PeekResult,
@@ -40,34 +43,16 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
   const now = options?.now ?? (() => new Date());
   const ttl = options?.defaultGrantTtlMs ?? DEFAULT_GRANT_TTL_MS;
   const rows = new Map<string, Row>();
-  const grants: ApprovalGrant[] = [];
+  const grants = createGrantTable(now);
   /** Latest proposal id per call (agent, tool, toolCallId): the index behind latestProposalForCall. */
   const calls = new Map<string, string>();
 
   function effectiveStatus(row: Row): Row {
     if (row.status !== 'approved') return row;
-    const g = grants.find((x) => x.proposalId === row.id);
+    const g = grants.forProposal(row.id);
     if (g?.expiresAt && Date.parse(g.expiresAt) <= now().getTime())
       return { ...row, status: 'expired' };
     return row;
-  }
-
-  /** The live approve grant for a binding hash, or why there is none. A live reject wins. */
-  function lookup(
-    bindingHash: string,
-  ):
-    | { grant: ApprovalGrant; reason?: never }
-    | { grant?: never; reason: 'no_grant' | 'expired' | 'used_up' | 'rejected' } {
-    assertHash(bindingHash, 'invalid_binding_hash');
-    const t = now().getTime();
-    const mine = grants.filter((g) => g.bindingHash === bindingHash);
-    const live = (g: ApprovalGrant) => !g.expiresAt || Date.parse(g.expiresAt) > t;
-    if (mine.some((g) => g.decision === 'reject' && live(g))) return { reason: 'rejected' };
-    const grant = mine.find((g) => g.decision === 'approve' && g.usesLeft > 0 && live(g));
-    if (grant) return { grant };
-    if (mine.some((g) => g.decision === 'approve' && g.usesLeft > 0)) return { reason: 'expired' };
-    if (mine.some((g) => g.decision === 'approve')) return { reason: 'used_up' };
-    return { reason: 'no_grant' };
   }
 
   function pendingByHash(hash: string): Row | undefined {
@@ -153,7 +138,7 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
       row.decidedBy = d.approver;
       row.decidedAt = grant.grantedAt;
       if (d.note !== undefined) row.note = d.note;
-      grants.push(grant);
+      grants.add(grant, row.agent);
       await options?.audit?.append({
         type: d.decision === 'approve' ? 'approval_granted' : 'approval_rejected',
         agent: row.agent,
@@ -168,8 +153,10 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
       });
       return { ...grant };
     },
-    async consume(bindingHash: string): Promise<ConsumeResult> {
-      const found = lookup(bindingHash);
+    async consume(bindingHash: string, consumer: ConsumeOptions): Promise<ConsumeResult> {
+      assertHash(bindingHash, 'invalid_binding_hash');
+      assertConsumeOptions(consumer);
+      const found = grants.lookup(bindingHash, consumer.agent);
       if (!found.grant) return { ok: false, reason: found.reason };
       const grant = found.grant;
       grant.usesLeft -= 1;
@@ -180,7 +167,8 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
       return { ok: true, grant: { ...grant } };
     },
     async peek(bindingHash: string): Promise<PeekResult> {
-      const found = lookup(bindingHash);
+      assertHash(bindingHash, 'invalid_binding_hash');
+      const found = grants.lookup(bindingHash);
       return found.grant
         ? { live: true, grant: { ...found.grant } }
         : { live: false, reason: found.reason };

@@ -103,6 +103,12 @@ export type ConsumeResult =
   | { ok: true; grant: ApprovalGrant }
   | { ok: false; reason: 'no_grant' | 'expired' | 'used_up' | 'rejected' };
 
+/** Who consumes, passed to {@link ApprovalStore.consume}. */
+export interface ConsumeOptions {
+  /** The agent whose call is about to run (the authorizer's `agent`). */
+  agent: string;
+}
+
 /** Filter for {@link ApprovalStore.listProposals}. Results are newest first. */
 export interface ListProposalsFilter {
   /** Only proposals in this status. Default `all`. */
@@ -120,7 +126,7 @@ export interface ListProposalsFilter {
  *   `proposalHash` exists it is returned instead (no duplicates). Either way the call is
  *   recorded for {@link ApprovalStore.latestProposalForCall}.
  * - `decide` decides the pending proposal with that hash exactly once.
- * - `consume` atomically takes one use of a live approve grant for a binding hash.
+ * - `consume` atomically takes one use of a live approve grant for a binding hash and agent.
  */
 export interface ApprovalStore {
   suspend(proposal: SuspendedToolProposal): Promise<StoredProposal>;
@@ -136,7 +142,13 @@ export interface ApprovalStore {
    */
   latestProposalForCall(call: ProposalCallRef): Promise<StoredProposal | undefined>;
   decide(proposalHash: string, input: ApprovalDecisionInput): Promise<ApprovalGrant>;
-  consume(bindingHash: string): Promise<ConsumeResult>;
+  /**
+   * Atomically takes one use of a live approve grant for `bindingHash` whose proposal
+   * belongs to `consumer.agent`: the agent is part of the atomic step, so one agent can never
+   * use up another agent's grant (it sees `no_grant`). A missing or empty agent throws
+   * `invalid_agent` and nothing is consumed.
+   */
+  consume(bindingHash: string, consumer: ConsumeOptions): Promise<ConsumeResult>;
   /**
    * Reports whether `consume` would succeed now, without consuming. For approval gates
    * that run before execution (OpenAI Agents `needsApproval`, AI SDK `toolApproval`).

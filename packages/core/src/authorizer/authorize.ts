@@ -242,7 +242,7 @@ export async function authorizeCall(
   }
   if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
 
-  const consumed = await s.approvals.consume(call.bindingHash);
+  const consumed = await s.approvals.consume(call.bindingHash, { agent: call.agent });
   if (consumed.ok) {
     await s.audit?.append({
       type: 'approval_consumed',

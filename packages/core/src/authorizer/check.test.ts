@@ -92,7 +92,7 @@ describe('check: a non-consuming approval gate', () => {
     await expect(ctx.approvals.peek('nope')).rejects.toMatchObject({
       code: 'invalid_binding_hash',
     });
-    await expect(ctx.approvals.consume('A'.repeat(64))).rejects.toMatchObject({
+    await expect(ctx.approvals.consume('A'.repeat(64), { agent: 'a' })).rejects.toMatchObject({
       code: 'invalid_binding_hash',
     });
   });

@@ -3,40 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { describe, it } from 'vitest';
 import { migrate } from '../migrate.js';
 
-export const DATABASE_URL = process.env.DATABASE_URL;
-const IN_CI = process.env.CI === 'true';
-
-let warned = false;
-
-/**
- * Registers PostgreSQL tests. Without DATABASE_URL they are skipped with a visible
- * message, except under CI=true where the missing database is a failure.
- */
-export function describePostgres(name: string, fn: (url: string) => void): void {
-  if (DATABASE_URL) {
-    describe(name, () => fn(DATABASE_URL));
-    return;
-  }
-  if (IN_CI) {
-    describe(name, () => {
-      it('requires DATABASE_URL when CI=true', () => {
-        throw new Error('DATABASE_URL is not set: PostgreSQL tests are mandatory in CI');
-      });
-    });
-    return;
-  }
-  if (!warned) {
-    warned = true;
-    console.warn(
-      '[@argseal/postgres] DATABASE_URL is not set: SKIPPING the PostgreSQL test cases ' +
-        '(set DATABASE_URL=postgres://... to run them; they are mandatory with CI=true)',
-    );
-  }
-  describe.skip(name, () => fn(''));
-}
+export { describePostgres } from '@argseal/test-kit';
 
 let schemaCounter = 0;
 export function uniqueSchema(prefix = 'argseal_t'): string {

@@ -1,7 +1,7 @@
 // A store worker run as a separate OS process by the tests (uses the built package).
 // Usage: node worker.mjs <mode> <json-config>
-//   race:  {url, schema, bindingHash, consumers, startAt} -> prints {"wins":n,"reasons":{...}}
-//   crash: {url?, schema?, dir?, proposals, grantHash} -> suspends, consumes the grant, then
+//   race:  {url, schema, bindingHash, agent, consumers, startAt} -> prints {"wins":n,"reasons":{...}}
+//   crash: {url?, schema?, dir?, proposals, grantHash, grantAgent} -> suspends, consumes the grant, then
 //          appends audit records forever, printing "ready" once the fixed state is written.
 import { createSqlApprovalStore, createSqlAuditLog, openEmbeddedDatabase } from '@argseal/postgres';
 import pg from 'pg';
@@ -24,7 +24,9 @@ async function race() {
   );
   const stores = clients.map((client) => createSqlApprovalStore(client));
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, config.startAt - Date.now())));
-  const results = await Promise.all(stores.map((store) => store.consume(config.bindingHash)));
+  const results = await Promise.all(
+    stores.map((store) => store.consume(config.bindingHash, { agent: config.agent })),
+  );
   const reasons = {};
   for (const r of results) if (!r.ok) reasons[r.reason] = (reasons[r.reason] ?? 0) + 1;
   process.stdout.write(
@@ -40,7 +42,7 @@ async function crash() {
   const audit = createSqlAuditLog(db);
   const store = createSqlApprovalStore(db, { audit });
   for (const proposal of config.proposals) await store.suspend(proposal);
-  const consumed = await store.consume(config.grantHash);
+  const consumed = await store.consume(config.grantHash, { agent: config.grantAgent });
   await audit.append({
     type: 'approval_consumed',
     bindingHash: config.grantHash,
