@@ -2,18 +2,22 @@ import { describe, it } from 'vitest';
 
 let warned = false;
 
+// test-kit is type-checked by packages without Node's types: read the environment untyped.
+const env = (): Record<string, string | undefined> =>
+  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+
 /**
  * Registers PostgreSQL tests with the connection string in `DATABASE_URL` (set by `.ci/run`).
  * Without it they are skipped with a visible message, except under `CI=true`, where the missing
  * database is a failing test: PostgreSQL tests are mandatory in CI.
  */
 export function describePostgres(name: string, fn: (url: string) => void): void {
-  const url = process.env.DATABASE_URL;
+  const url = env().DATABASE_URL;
   if (url) {
     describe(name, () => fn(url));
     return;
   }
-  if (process.env.CI === 'true') {
+  if (env().CI === 'true') {
     describe(name, () => {
       it('requires DATABASE_URL when CI=true', () => {
         throw new Error('DATABASE_URL is not set: PostgreSQL tests are mandatory in CI');
