@@ -29,8 +29,8 @@ function consoleOver(store: ApprovalStore, audit: AuditSink) {
     tokens: { alice: ALICE },
     agentTokens: { [AGENT_NAME]: AGENT, 'other-bot': OTHER_AGENT },
   });
-  const post = (path: string, token: string, body: unknown) =>
-    app.request(`http://127.0.0.1:7407${path}`, {
+  const post = async (path: string, token: string, body: unknown): Promise<Response> =>
+    await app.request(`http://127.0.0.1:7407${path}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
