@@ -1,10 +1,12 @@
 // @argseal/core/store: the API for authors of approval stores and audit sinks.
 
 export { assertCallRef, assertSupersedes, MAX_CALL_REF_LENGTH } from '../approvals/call-ref.js';
+export { assertConsumeOptions } from '../approvals/consume-options.js';
 export type {
   ApprovalDecisionInput,
   ApprovalGrant,
   ApprovalStore,
+  ConsumeOptions,
   ConsumeResult,
   ListProposalsFilter,
   PeekResult,
