@@ -74,7 +74,8 @@ export function proposalRoutes(
    * Decides the proposal with this id, bound to the hash the approver saw: the body's
    * `proposalHash` must equal the stored one (409 `hash_mismatch`) and the proposal must
    * still be pending (409 `proposal_not_pending`). The approver is the caller's identity.
-   * The lifetime is a duration (`ttlMs`) the server turns into an expiry on its own clock.
+   * The lifetime is a duration (`ttlMs`) passed to the backing store, which turns it into an
+   * expiry on its own clock (the database clock for SQL), never the browser's.
    */
   app.post('/:id/decision', async (c) => {
     const body = expectObject(await readJsonBody(c, 16 * 1024), DECISION_FIELDS, 'decision');
@@ -111,8 +112,8 @@ export function proposalRoutes(
       proposalId: proposal.id,
       ...(body.note !== undefined ? { note: body.note as string } : {}),
       ...(body.expiresAt !== undefined ? { expiresAt: body.expiresAt as string } : {}),
-      // the console's clock, never the browser's
-      ...(ttlMs !== undefined ? { expiresAt: new Date(Date.now() + ttlMs) } : {}),
+      // a duration: the backing store adds it to its own clock (the database's for SQL)
+      ...(ttlMs !== undefined ? { ttlMs } : {}),
     });
     const after = await store.getProposal(proposal.id);
     return c.json({ grant, proposal: after ? toView(after) : null });

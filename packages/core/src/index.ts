@@ -25,6 +25,7 @@ export {
   assertHash,
   assertProposal,
   DEFAULT_GRANT_TTL_MS,
+  MAX_GRANT_TTL_MS,
   MAX_GRANT_USES,
   type NormalizedDecision,
   normalizeDecision,

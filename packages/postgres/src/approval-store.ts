@@ -27,7 +27,7 @@ import { assertHash, assertProposal, DEFAULT_GRANT_TTL_MS } from './validate.js'
 export interface SqlApprovalStoreOptions {
   /** Receives approval_granted / approval_rejected events (as core's memory store). */
   audit?: AuditSink;
-  /** Lifetime of a grant decided without `expiresAt`, from the database clock. Default one hour. */
+  /** Lifetime of a grant decided without `ttlMs` or `expiresAt`, from the database clock. Default one hour. */
   defaultGrantTtlMs?: number;
 }
 

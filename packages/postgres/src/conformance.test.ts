@@ -12,6 +12,13 @@ import { createSqlAuditLog } from './audit-log.js';
 
 // The same conformance suite core's memory store passes, on every SQL engine.
 
+/** The database clock: lifetimes must follow it, never this process's. */
+const dbClock =
+  (db: { query: (sql: string) => Promise<{ rows: unknown[] }> }) => async (): Promise<Date> => {
+    const { rows } = await db.query('SELECT now() AS now');
+    return new Date((rows[0] as { now: Date | string }).now);
+  };
+
 const memory = sharedPGlite();
 const files = tempDir('argseal-pglite-');
 const fileBacked = sharedPGlite(files.dir);
@@ -28,7 +35,7 @@ for (const [label, engine] of [
   describeApprovalStoreContract(label, async () => {
     const db = await freshPGliteSchema(await engine.get());
     const audit = createSqlAuditLog(db);
-    return { store: createSqlApprovalStore(db, { audit }), audit };
+    return { store: createSqlApprovalStore(db, { audit }), audit, clock: dbClock(db) };
   });
   describeAuditSinkContract(label, async () => {
     const db = await freshPGliteSchema(await engine.get());
@@ -43,7 +50,12 @@ describePostgres('PostgreSQL', (url) => {
   describeApprovalStoreContract('PostgreSQL (pg Pool)', async () => {
     const fresh = await freshPostgresSchema(url);
     const audit = createSqlAuditLog(fresh.pool);
-    return { store: createSqlApprovalStore(fresh.pool, { audit }), audit, close: fresh.close };
+    return {
+      store: createSqlApprovalStore(fresh.pool, { audit }),
+      audit,
+      close: fresh.close,
+      clock: dbClock(fresh.pool),
+    };
   });
   describeAuditSinkContract('PostgreSQL (pg Pool)', async () => {
     const fresh = await freshPostgresSchema(url);

@@ -6,7 +6,9 @@ import { normalizeDecision } from './validate.js';
 
 /**
  * One statement: the pending proposal flips to approved/rejected and its grant is
- * inserted, or nothing happens at all. Expiry (given or default) uses the database clock.
+ * inserted, or nothing happens at all. Expiry uses the database clock: a `ttlMs` (or the
+ * store's default) is added to `now()` in this statement; a given `expiresAt` was checked
+ * against a `now()` read just before (so it is never beyond `now()` + MAX_GRANT_TTL_MS here).
  */
 const DECIDE = `WITH decided AS (
     UPDATE argseal_proposals
@@ -43,7 +45,7 @@ export async function decideProposal(
   runner: Runner,
   proposalHash: string,
   input: ApprovalDecisionInput,
-  ttlMs: number,
+  defaultTtlMs: number,
 ): Promise<DecideOutcome> {
   // The database clock judges a given expiry; without one, no clock is needed here (the
   // grant's default lifetime is computed in SQL), which saves a round trip.
@@ -62,7 +64,7 @@ export async function decideProposal(
       expiresAt,
       d.decision,
       d.decision === 'approve' ? d.uses : 0,
-      ttlMs,
+      d.ttlMs ?? defaultTtlMs,
       d.proposalId ?? null,
     ]);
     const row = rows[0];

@@ -12,6 +12,11 @@ export interface ApprovalStoreFixture {
   /** The sink the store was created with, when any: the suite checks the events it got. */
   audit?: AuditSink;
   close?: () => Promise<void> | void;
+  /**
+   * The store's own clock (memory: its `now`; SQL: `SELECT now()`). Lifetime cases check
+   * expiries against it. Default: this process's clock.
+   */
+  clock?: () => Date | Promise<Date>;
 }
 
 export interface AuditSinkFixture {

@@ -6,6 +6,7 @@ import { eventCases } from './store-suite-events.js';
 import { grantCases } from './store-suite-grants.js';
 import { inputCases } from './store-suite-input.js';
 import { lifecycleCases } from './store-suite-lifecycle.js';
+import { lifetimeCases } from './store-suite-lifetimes.js';
 
 export { describeAuditSinkContract } from './audit-sink-suite.js';
 export type { ApprovalStoreFixture, AuditSinkFixture } from './store-fixtures.js';
@@ -39,5 +40,6 @@ export function describeApprovalStoreContract(
     eventCases(fx);
     callCases(fx);
     agentCases(fx);
+    lifetimeCases(fx);
   });
 }

@@ -37,9 +37,12 @@ export function refundTool(executed: unknown[]) {
   });
 }
 
-export function makeConsole(options: { agentScope?: 'own' | 'any' } = {}) {
+export function makeConsole(options: { agentScope?: 'own' | 'any'; now?: () => Date } = {}) {
   const audit: MemoryAuditLog = createMemoryAuditLog();
-  const store: ApprovalStore = createMemoryApprovalStore({ audit });
+  const store: ApprovalStore = createMemoryApprovalStore({
+    audit,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const app = createConsoleServer({
     store,
     audit,

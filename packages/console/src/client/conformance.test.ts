@@ -29,7 +29,7 @@ function consoleOverMemory() {
 describeApprovalStoreContract('console HTTP client', () => {
   const { local, audit, options } = consoleOverMemory();
   const remote = createConsoleApprovalStore(options);
-  return { store: { ...remote, decide: local.decide.bind(local) }, audit };
+  return { store: { ...remote, decide: local.decide.bind(local) }, audit, clock: () => new Date() };
 });
 
 describeAuditSinkContract('console HTTP audit sink', () => {

@@ -24,7 +24,7 @@ export interface MemoryApprovalStoreOptions {
   audit?: AuditSink;
   /** Clock for decisions, expiry and grant lookups; defaults to `() => new Date()`. */
   now?: () => Date;
-  /** Lifetime of a grant decided without `expiresAt`. Default one hour. */
+  /** Lifetime of a grant decided without `ttlMs` or `expiresAt`. Default one hour. */
   defaultGrantTtlMs?: number;
 }
 
@@ -131,7 +131,7 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
         approver: d.approver,
         ...(d.note !== undefined ? { note: d.note } : {}),
         grantedAt: at.toISOString(),
-        expiresAt: (d.expiresAt ?? new Date(at.getTime() + ttl)).toISOString(),
+        expiresAt: (d.expiresAt ?? new Date(at.getTime() + (d.ttlMs ?? ttl))).toISOString(),
         usesLeft: d.decision === 'approve' ? d.uses : 0,
       };
       row.status = d.decision === 'approve' ? 'approved' : 'rejected';

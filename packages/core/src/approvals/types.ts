@@ -72,13 +72,24 @@ export interface ApprovalGrant {
  * A human's decision on a pending proposal, passed to {@link ApprovalStore.decide}.
  * Stores validate it and throw {@link ApprovalError} with code `invalid_decision`,
  * `invalid_approver` (empty or over 200 characters), `invalid_note` (over 2000 characters),
- * `invalid_expiry`, `expiry_in_past` or `invalid_uses` (not an integer from 1 to 1000).
+ * `invalid_ttl` (`ttlMs` not an integer from 1 to `MAX_GRANT_TTL_MS`), `invalid_expiry`
+ * (not a date, later than the store's clock plus `MAX_GRANT_TTL_MS`, or given with `ttlMs`),
+ * `expiry_in_past` or `invalid_uses` (not an integer from 1 to 1000).
+ * Lifetimes follow the store's clock (the database clock for SQL), never the caller's.
  */
 export interface ApprovalDecisionInput {
   decision: 'approve' | 'reject';
   approver: string;
   note?: string;
-  /** When the grant stops matching. Must be in the future. */
+  /**
+   * How long the grant stays valid, in milliseconds (integer, 1 to `MAX_GRANT_TTL_MS`).
+   * The store adds it to its own clock. Prefer it over `expiresAt`. Default: one hour.
+   */
+  ttlMs?: number;
+  /**
+   * Absolute expiry, kept for compatibility: must be after the store's clock and at most
+   * `MAX_GRANT_TTL_MS` after it (refused, never clamped). Not together with `ttlMs`.
+   */
   expiresAt?: Date | string;
   /** How many executions the grant allows. Default 1. */
   uses?: number;

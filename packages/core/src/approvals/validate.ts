@@ -4,6 +4,12 @@ import type { ApprovalDecisionInput, SuspendedToolProposal } from './types.js';
 
 /** Default lifetime of a grant without `expiresAt`: one hour. */
 export const DEFAULT_GRANT_TTL_MS = 60 * 60 * 1000;
+/**
+ * Longest lifetime a grant may get: seven days. `ttlMs` above it is refused with
+ * `invalid_ttl`; an absolute `expiresAt` later than the store's clock plus this is refused
+ * with `invalid_expiry` (never clamped).
+ */
+export const MAX_GRANT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Most uses a single grant may allow. */
 export const MAX_GRANT_USES = 1000;
 
@@ -17,8 +23,10 @@ export interface NormalizedDecision {
   decision: 'approve' | 'reject';
   approver: string;
   note: string | undefined;
-  /** null: use the store's default TTL from its own clock. */
+  /** An absolute expiry (checked against `now`); null when none was given. */
   expiresAt: Date | null;
+  /** A lifetime the store adds to its own clock; null: the store's default TTL. */
+  ttlMs: number | null;
   uses: number;
   /** Only this pending proposal may be decided, when given. */
   proposalId: string | undefined;
@@ -26,8 +34,9 @@ export interface NormalizedDecision {
 
 /**
  * Validates a decision input. Codes: `invalid_decision`, `invalid_approver`,
- * `invalid_note`, `invalid_expiry`, `expiry_in_past`, `invalid_uses`, `invalid_proposal_id`.
- * `now` is the store's clock; SQL stores pass the database time.
+ * `invalid_note`, `invalid_ttl`, `invalid_expiry`, `expiry_in_past`, `invalid_uses`,
+ * `invalid_proposal_id`. `now` is the store's clock; SQL stores pass the database time
+ * (only read when `expiresAt` is given).
  */
 export function normalizeDecision(input: ApprovalDecisionInput, now: Date): NormalizedDecision {
   if (typeof input !== 'object' || input === null) {
@@ -46,8 +55,12 @@ export function normalizeDecision(input: ApprovalDecisionInput, now: Date): Norm
   if (input.note !== undefined && (typeof input.note !== 'string' || input.note.length > 2000)) {
     throw new ApprovalError('invalid_note', 'note must be a string of at most 2000 characters');
   }
+  const ttlMs = normalizeTtl(input.ttlMs);
   let expiresAt: Date | null = null;
   if (input.expiresAt !== undefined) {
+    if (ttlMs !== null) {
+      throw new ApprovalError('invalid_expiry', 'give ttlMs or expiresAt, not both');
+    }
     expiresAt =
       input.expiresAt instanceof Date
         ? new Date(input.expiresAt.getTime())
@@ -60,6 +73,12 @@ export function normalizeDecision(input: ApprovalDecisionInput, now: Date): Norm
     }
     if (expiresAt.getTime() <= now.getTime()) {
       throw new ApprovalError('expiry_in_past', 'expiresAt must be in the future');
+    }
+    if (expiresAt.getTime() > now.getTime() + MAX_GRANT_TTL_MS) {
+      throw new ApprovalError(
+        'invalid_expiry',
+        `expiresAt must be at most ${MAX_GRANT_TTL_MS} ms after the store's clock`,
+      );
     }
   }
   const uses = input.uses ?? 1;
@@ -77,9 +96,25 @@ export function normalizeDecision(input: ApprovalDecisionInput, now: Date): Norm
     approver: input.approver,
     note: input.note,
     expiresAt,
+    ttlMs,
     uses,
     proposalId: input.proposalId,
   };
+}
+
+function normalizeTtl(value: unknown): number | null {
+  if (value === undefined) return null;
+  if (
+    !Number.isSafeInteger(value) ||
+    (value as number) <= 0 ||
+    (value as number) > MAX_GRANT_TTL_MS
+  ) {
+    throw new ApprovalError(
+      'invalid_ttl',
+      `ttlMs must be an integer number of milliseconds from 1 to ${MAX_GRANT_TTL_MS}`,
+    );
+  }
+  return value as number;
 }
 
 /**

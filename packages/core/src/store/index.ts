@@ -19,6 +19,7 @@ export {
   assertHash,
   assertProposal,
   DEFAULT_GRANT_TTL_MS,
+  MAX_GRANT_TTL_MS,
   MAX_GRANT_USES,
   type NormalizedDecision,
   normalizeDecision,
