@@ -23,7 +23,7 @@ const INPUT_SCHEMA = {
 /**
  * A minimal stdio MCP server with one tool, `approval`, for Claude Code's
  * `--permission-prompt-tool`: it answers `ask` decisions from the store (see
- * {@link decidePermission}). The config is loaded once; a bad config fails at start.
+ * `decidePermission`). The config is loaded once; a bad config fails at start.
  */
 export async function servePermissionPrompt(
   where: HookEnvironment & { configPath?: string | undefined; user: string },
