@@ -1,3 +1,4 @@
+import { isStandardSchema } from '@argseal/core/kit';
 import { tool as agentsTool, type FunctionTool } from '@openai/agents';
 
 /** What a sealed SDK-style tool needs that the SDK's FunctionTool object hides. */
@@ -8,11 +9,6 @@ export interface AgentsToolSource {
 }
 
 const sources = new WeakMap<object, AgentsToolSource>();
-
-function isStandardSchema(value: unknown): boolean {
-  const std = (value as { '~standard'?: { validate?: unknown } } | null)?.['~standard'];
-  return typeof std === 'object' && std !== null && typeof std.validate === 'function';
-}
 
 /**
  * Drop-in for `tool()` from `@openai/agents`: same options, same FunctionTool (it works
