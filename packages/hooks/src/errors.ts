@@ -7,6 +7,7 @@ export type HookErrorCode =
   | 'input_too_large'
   | 'input_not_utf8'
   | 'invalid_hook_input'
+  | 'reserved_input_key'
   | 'unsupported_event'
   | 'unknown_host'
   | 'config_not_found'

@@ -18,6 +18,12 @@ export { HOSTS, type HostName, isHostName } from './host/hosts.js';
 export { MAX_INPUT_BYTES } from './host/read-text.js';
 export type { PermissionAnswer } from './permission/decide-permission.js';
 export { PERMISSION_TOOL, servePermissionPrompt } from './permission/permission-server.js';
+export {
+  ENVELOPE_KEYS,
+  MATERIAL_CONTEXT_KEYS,
+  type MaterialContextKey,
+  RESERVED_KEY_PREFIX,
+} from './pipeline/material-context.js';
 export { normalizePaths } from './pipeline/normalize-paths.js';
 export {
   DEFAULT_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 import type { RewriteHook, ToolPolicy } from '@argseal/core';
 import type { PolicyRule } from '@argseal/policies';
 import type { HookContext } from '../host/hook-input.js';
+import type { MaterialContextKey } from '../pipeline/material-context.js';
 import type { BashPresetOptions } from '../rules/bash-preset.js';
 import type { RuleDecision } from '../rules/decision.js';
 import type { FilePresetOptions } from '../rules/file-preset.js';
@@ -52,6 +53,12 @@ export interface HostSettings {
 export interface HookConfig {
   /** Agent name: part of every proposal hash. Default `argseal-hook`. */
   agent?: string;
+  /**
+   * Server context hashed with the arguments, so an approval given in one cwd, session or
+   * for one user does not run in another: the proposal's arguments become the envelope
+   * `{"argseal:context": {…}, "argseal:input": <tool_input>}`. Default: none.
+   */
+  materialContext?: readonly MaterialContextKey[];
   /** What a call matched by no rule gets. Default `deny` (closed). */
   default?: RuleDecision;
   rules?: readonly HookRule[];

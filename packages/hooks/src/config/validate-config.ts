@@ -1,4 +1,5 @@
 import { HookError } from '../errors.js';
+import { MATERIAL_CONTEXT_KEYS } from '../pipeline/material-context.js';
 import { RULE_DECISIONS } from '../rules/decision.js';
 import type { HookModuleConfig } from './types.js';
 
@@ -52,6 +53,16 @@ function decisions(v: unknown, path: string, keys?: readonly string[]): void {
   }
 }
 
+function materialContext(v: unknown, path: string): void {
+  if (v === undefined) return;
+  const names = MATERIAL_CONTEXT_KEYS.map((k) => `"${k}"`).join(', ');
+  if (!Array.isArray(v)) bad(path, `must be a list of ${names}`);
+  v.forEach((k: unknown, i: number) => {
+    if (!MATERIAL_CONTEXT_KEYS.includes(k as never)) bad(`${path}/${i}`, `must be one of ${names}`);
+    if (v.indexOf(k) !== i) bad(`${path}/${i}`, 'is listed twice');
+  });
+}
+
 function validateStore(v: unknown, path: string): void {
   if (v === undefined) return;
   if (!isObj(v)) bad(path, 'must be an object');
@@ -85,6 +96,7 @@ export function validateConfig(value: unknown, fromModule: boolean): HookModuleC
   const keys = [
     '$schema',
     'agent',
+    'materialContext',
     'default',
     'rules',
     'presets',
@@ -95,6 +107,7 @@ export function validateConfig(value: unknown, fromModule: boolean): HookModuleC
   ];
   only(value, '', fromModule ? [...keys, 'policy', 'policyRules'] : keys);
   str(value.agent, '/agent');
+  materialContext(value.materialContext, '/materialContext');
   decision(value.default, '/default');
   if (value.rules !== undefined) {
     if (!Array.isArray(value.rules)) bad('/rules', 'must be a list');

@@ -1,5 +1,6 @@
 import { canonicalize, type JsonObject, type JsonValue, parseStrictJson } from '@argseal/core';
 import { HookError } from '../errors.js';
+import { assertNoReservedKeys } from '../pipeline/material-context.js';
 import type { HostName } from './hosts.js';
 import { MAX_INPUT_BYTES } from './read-text.js';
 
@@ -89,6 +90,7 @@ export function parseHookInput(text: string, host: HostName, user: string): Hook
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     fail('"tool_input" must be an object', '/tool_input');
   }
+  assertNoReservedKeys(input, '/tool_input');
   const context: HookContext = {
     host,
     sessionId: requiredString(doc, 'session_id'),

@@ -48,4 +48,32 @@ describe('decidePermission (the --permission-prompt-tool answer)', () => {
     });
     expect(await decidePermission(config, call, where, fast)).toMatchObject({ behavior: 'deny' });
   });
+
+  it('with materialContext, resumes the proposal of this call in its recorded session and cwd', async () => {
+    const user = (await import('node:os')).userInfo().username;
+    const prompt = (as: string) =>
+      permissionCall(
+        { tool_name: 'Bash', input: { command: 'make' }, tool_use_id: 'toolu_1' },
+        '/elsewhere',
+        as,
+      );
+    const approved = async () => {
+      const file = seededConfigFile({ ...CONFIG, materialContext: ['sessionId', 'cwd', 'user'] });
+      const asked = await runInProcess('claude-code', hookInput('Bash', { command: 'make' }), file);
+      const id = (/proposal ([0-9a-f-]{36})/.exec(asked.stdout) as RegExpExecArray)[1] as string;
+      await approveProposal({ id, configPath: file.path }, where);
+      return (await loadConfig(file.path, {}, '/')).config;
+    };
+    // the prompt tool is not told the session: it takes the context of the hook's proposal
+    // for this tool_use_id (its own cwd differs), but checks the user itself
+    const config = await approved();
+    expect(await decidePermission(config, prompt(user), where, fast)).toEqual({
+      behavior: 'allow',
+      updatedInput: { command: 'make' },
+    });
+    const other = await approved();
+    expect(await decidePermission(other, prompt(`${user}-not`), where, fast)).toMatchObject({
+      behavior: 'deny',
+    });
+  });
 });

@@ -1,6 +1,7 @@
-import { canonicalize, type JsonValue } from '@argseal/core';
+import { canonicalize, type JsonObject, type JsonValue } from '@argseal/core';
 import { HookError } from '../errors.js';
 import type { HookCall } from '../host/hook-input.js';
+import { assertNoReservedKeys } from '../pipeline/material-context.js';
 
 /**
  * The call Claude Code hands `--permission-prompt-tool`: `{ tool_name, input, tool_use_id }`
@@ -20,6 +21,7 @@ export function permissionCall(args: unknown, cwd: string, user: string): HookCa
       path: '/input',
     });
   }
+  assertNoReservedKeys(input as JsonObject, '/input');
   const id = a.tool_use_id;
   if (id !== undefined && (typeof id !== 'string' || id === '')) {
     throw new HookError('input', 'invalid_hook_input', '"tool_use_id" must be a non-empty string', {

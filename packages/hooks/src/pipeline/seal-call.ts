@@ -12,6 +12,15 @@ import {
 import { decodedOnly, rawText } from '@argseal/core/kit';
 import type { HookCall, HookContext } from '../host/hook-input.js';
 import { MAX_INPUT_BYTES } from '../host/read-text.js';
+import {
+  contextOfEnvelope,
+  envelopeText,
+  innerOf,
+  type MaterialContextKey,
+  materialOf,
+  onInner,
+  rewriteInner,
+} from './material-context.js';
 import { objectSchema } from './object-schema.js';
 
 /** What the pipeline decided for one host call. */
@@ -36,6 +45,8 @@ export interface SealerOptions {
   approvals?: ApprovalStore;
   audit?: AuditSink;
   rewrite?: readonly RewriteHook<HookContext>[];
+  /** Context fields hashed with the arguments (see `materialContext` in the config). */
+  materialContext?: readonly MaterialContextKey[];
 }
 
 /** Runs one host call through core's pipeline. */
@@ -57,26 +68,48 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
  * hashed and decided.
  */
 export function createSealer(options: SealerOptions): Sealer {
+  const material = options.materialContext ?? [];
+  const enveloped = material.length > 0;
+  const rewrite = options.rewrite ?? [];
   const authorizer = createAuthorizer<HookContext>({
     agent: options.agent,
-    policy: options.policy,
+    policy: enveloped ? onInner(options.policy) : options.policy,
     approvals: options.approvals,
     audit: options.audit,
-    rewrite: options.rewrite ?? [],
+    rewrite: enveloped ? rewrite.map(rewriteInner) : rewrite,
     sha256,
     // host inputs (a Write of a large file) may exceed core's 1 MiB default
     maxLength: MAX_INPUT_BYTES,
   });
+  /**
+   * The hashed text: the tool input, or the envelope with the material context. A resume
+   * from the permission prompt tool (which is not told the session) takes the context of
+   * the hook's proposal for this very call; the user it checks itself.
+   */
+  async function identityText(call: HookCall): Promise<string> {
+    if (!enveloped) return call.inputText;
+    let ctx = materialOf(call.context, material);
+    if (call.provenance === 'decoded_only' && options.approvals) {
+      const ref = { agent: options.agent, tool: call.tool, toolCallId: call.toolCallId };
+      const latest = await options.approvals.latestProposalForCall(ref);
+      const recorded = latest && contextOfEnvelope(latest.argsCanonicalJson, decodeCanonical);
+      if (recorded && (!material.includes('user') || recorded.user === call.context.user))
+        ctx = recorded;
+    }
+    return envelopeText(call.inputText, ctx);
+  }
+
   return {
     async seal(call) {
       const tool = defineTool({ name: call.tool, schema: objectSchema, execute: failing });
       const options = { toolCallId: call.toolCallId, context: call.context };
+      const text = await identityText(call);
       // provider_text: the host's stdin text was decoded strictly as a whole (see README);
       // decoded_only: only as the resume of the proposal made for this very call
       const prepared =
         call.provenance === 'provider_text'
-          ? await authorizer.prepare(tool, rawText(call.inputText), options)
-          : await authorizer.prepare(tool, decodedOnly(decodeCanonical(call.inputText)), {
+          ? await authorizer.prepare(tool, rawText(text), options)
+          : await authorizer.prepare(tool, decodedOnly(decodeCanonical(text)), {
               ...options,
               resumeOf: true,
             });
@@ -89,7 +122,9 @@ export function createSealer(options: SealerOptions): Sealer {
       if (auth.type === 'allow') {
         return {
           type: 'allow',
-          input: decodeCanonical(p.argsCanonicalJson) as JsonObject,
+          input: (enveloped
+            ? innerOf(decodeCanonical(p.argsCanonicalJson))
+            : decodeCanonical(p.argsCanonicalJson)) as JsonObject,
           proposalHash: p.proposalHash,
           rewritten: p.rewritten,
           ...(auth.grant ? { approvedProposalId: auth.grant.proposalId } : {}),

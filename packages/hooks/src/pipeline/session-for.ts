@@ -44,6 +44,7 @@ export function sealerFor(config: HookModuleConfig, host: HostName, store: Store
     approvals: store.approvals,
     audit: store.audit,
     rewrite,
+    materialContext: config.materialContext ?? [],
   });
 }
 
