@@ -1,4 +1,4 @@
-import { prepareForHistory } from '@argseal/core/kit';
+import { decodedOnly, type PrepareInput, prepareForHistory } from '@argseal/core/kit';
 import type { LanguageModelMiddleware } from 'ai';
 import { callOptions, type SealRuntime } from './runtime.js';
 
@@ -19,6 +19,29 @@ type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : n
 const isToolCall = (part: { type: string }): part is ToolCallPart => part.type === 'tool-call';
 
 /**
+ * True when the provider decoded the call before the SDK saw it: Anthropic Messages
+ * non-streaming responses carry `tool_use.input` as an object, which `@ai-sdk/anthropic`
+ * re-serializes (duplicate keys and `-0` are already gone). Closed: an Anthropic model
+ * without a response body counts as decoded too.
+ */
+function decodedByProvider(result: GenerateResult, provider: string, toolCallId: string) {
+  const content = (result.response?.body as { content?: unknown } | undefined)?.content;
+  if (!Array.isArray(content)) return provider.includes('anthropic');
+  return content.some(
+    (b) => b?.type === 'tool_use' && b.id === toolCallId && typeof b.input === 'object',
+  );
+}
+
+/** `decoded_only` input from the re-serialized text (refused unless the fetch guard checked it). */
+function decodedInput(text: string): PrepareInput {
+  try {
+    return decodedOnly(JSON.parse(text));
+  } catch {
+    return text; // not JSON: refused by the strict decoder
+  }
+}
+
+/**
  * Model-side seam: each sealed tool call's raw text is prepared once and replaced by
  * what history must carry (`historyArguments`, or the refusal text: not JSON, so the SDK
  * records an invalid call, never executed, and tells the model).
@@ -26,6 +49,7 @@ const isToolCall = (part: { type: string }): part is ToolCallPart => part.type =
 async function sealPart<Context>(
   rt: SealRuntime<Context>,
   part: ToolCallPart,
+  decoded = false,
 ): Promise<ToolCallPart> {
   if (part.providerExecuted === true) return part;
   const tool = rt.tools.get(part.toolName);
@@ -33,15 +57,17 @@ async function sealPart<Context>(
   // Like the SDK, treat empty argument text as an empty object.
   const raw = part.input.trim() === '' ? '{}' : part.input;
   const options = callOptions(rt, part.toolCallId);
-  const sealed = await prepareForHistory(rt.authorizer, rt.ledger, tool, raw, options);
+  const input = decoded ? decodedInput(raw) : raw;
+  const sealed = await prepareForHistory(rt.authorizer, rt.ledger, tool, input, options);
   return { ...part, input: sealed.text };
 }
 
 export function createModelSeam<Context>(rt: SealRuntime<Context>): LanguageModelMiddleware {
-  const wrapGenerate: WrapGenerate = async ({ doGenerate }) => {
+  const wrapGenerate: WrapGenerate = async ({ doGenerate, model }) => {
     const result: GenerateResult = await doGenerate();
+    const decoded = (p: ToolCallPart) => decodedByProvider(result, model.provider, p.toolCallId);
     const content = await Promise.all(
-      result.content.map((part) => (isToolCall(part) ? sealPart(rt, part) : part)),
+      result.content.map((part) => (isToolCall(part) ? sealPart(rt, part, decoded(part)) : part)),
     );
     return { ...result, content: content as GenerateResult['content'] };
   };

@@ -1,4 +1,10 @@
-import type { Attempt, Authorizer, CallOptions, PrepareResult } from '../authorizer/types.js';
+import type {
+  Attempt,
+  Authorizer,
+  CallOptions,
+  PrepareInput,
+  PrepareResult,
+} from '../authorizer/types.js';
 import type { ArgsealTool } from '../tool/types.js';
 import type { HandoverLedger, HandoverScope } from './handover-ledger.js';
 import { decodedOnly } from './inputs.js';
@@ -13,7 +19,8 @@ export interface HistoryText {
 }
 
 /**
- * Model seam: prepares one call's raw provider text once, hands the attempt over in the
+ * Model seam: prepares one call's raw provider text (or any `prepare` input, e.g. a
+ * `decodedOnly` value where the provider SDK decoded it first) once, hands the attempt over in the
  * ledger, and returns what history must carry: `historyArguments` (so a resume
  * re-prepares the same call), or the payload-free refusal text, which is not JSON, for
  * a refused call (frameworks then record an invalid call and tell the model).
@@ -22,7 +29,7 @@ export async function prepareForHistory<Context>(
   authorizer: Authorizer<Context>,
   ledger: HandoverLedger<Attempt>,
   tool: ArgsealTool,
-  raw: string,
+  raw: PrepareInput,
   options: CallOptions<Context> & { toolCallId: string },
   scope?: HandoverScope,
 ): Promise<HistoryText> {

@@ -7,6 +7,7 @@ import {
   type SuiteCase,
   TOOL_NAME,
 } from './cases.js';
+import type { DriverOutcome } from './driver.js';
 import { errorName, type Observed, openRun, type RunSetup, refusalOf, show } from './observe.js';
 
 /** What one case did: the table cell and every failed assertion (empty: passed). */
@@ -42,6 +43,23 @@ export function checkCase(setup: RunSetup, c: SuiteCase): Promise<CaseResult> {
   return changedAfterApproval(setup, c.args);
 }
 
+/**
+ * Anthropic non-streaming input arrives decoded: without the guard an adapter may refuse
+ * it for want of raw text instead (the kit's default for decoded-only input).
+ */
+const decodedOnlyCell = (setup: RunSetup) =>
+  setup.target.api === 'anthropic-messages' &&
+  setup.mode === 'generate' &&
+  setup.wiring === 'sealed';
+
+/** The cell of a decoded-only refusal (nothing ran, nothing pending), else undefined. */
+async function refusedForRawText(setup: RunSetup, o: Observed, outcome: DriverOutcome) {
+  if (!decodedOnlyCell(setup) || o.world.executions.length > 0) return undefined;
+  const refusal = refusalOf(outcome, await o.world.audit.records());
+  if (refusal?.code !== NO_RAW_TEXT || (await pending(o)).length > 0) return undefined;
+  return `refused \`${NO_RAW_TEXT}\` (${refusal.source})`;
+}
+
 async function single(setup: RunSetup, c: SuiteCase): Promise<CaseResult> {
   return withRun(setup, c.args, async ({ world, session, requests }) => {
     const outcome = await session.run();
@@ -63,9 +81,7 @@ async function single(setup: RunSetup, c: SuiteCase): Promise<CaseResult> {
     if (setup.wiring === 'unsealed') return { cell, failures: [] };
     const failures: string[] = [];
     const fail = (assertion: string) => failures.push(assertion);
-    // Anthropic non-streaming input arrives decoded: without the guard an adapter may refuse
-    // it for want of raw text instead (the kit's default for decoded-only input)
-    const decodedOnly = literalAnthropicJson && setup.wiring === 'sealed';
+    const decodedOnly = decodedOnlyCell(setup);
     if (c.kind === 'runs') {
       if (decodedOnly && refusal?.code === NO_RAW_TEXT && ran.length === 0)
         return { cell, failures };
@@ -120,6 +136,8 @@ async function approvalFlow(setup: RunSetup, args: string): Promise<CaseResult> 
     const failures: string[] = [];
     const fail = (assertion: string) => failures.push(assertion);
     const first = await o.session.run();
+    const refused = await refusedForRawText(setup, o, first);
+    if (refused) return { cell: refused, failures };
     const wanted = await hashOf(canonicalize(JSON.parse(args)));
     const proposals = await pending(o);
     if (first.status !== 'paused') fail(`run pauses for approval (got ${first.status})`);
@@ -152,12 +170,14 @@ async function changedAfterApproval(setup: RunSetup, _args: string): Promise<Cas
   const failures: string[] = [];
   const fail = (assertion: string) => failures.push(assertion);
   const approved = await withRun(setup, '{"to":"acct_1","amount":90000}', async (o) => {
-    await o.session.run();
+    const refused = await refusedForRawText(setup, o, await o.session.run());
+    if (refused) return { world: o.world, refused, hash: undefined, binding: undefined };
     const [p] = await pending(o);
     if (p)
       await o.world.approvals.decide(p.proposalHash, { decision: 'approve', approver: 'suite' });
-    return { world: o.world, hash: p?.proposalHash, binding: p?.bindingHash };
+    return { world: o.world, refused, hash: p?.proposalHash, binding: p?.bindingHash };
   });
+  if (approved.refused) return { cell: approved.refused, failures };
   if (!approved.hash) fail('the original call pauses with a pending proposal');
   const changedHash = await hashOf(canonicalize(JSON.parse(CHANGED_ARGS)));
   const cell = await withRun(

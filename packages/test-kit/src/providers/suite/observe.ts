@@ -47,7 +47,10 @@ export async function openRun(
     maxRequests: 12,
     lifetimeMs: 30_000,
   });
-  const strict = setup.wiring === 'sealed+guard' ? createStrictFetch() : undefined;
+  const strict =
+    setup.wiring === 'sealed+guard'
+      ? createStrictFetch(undefined, { registry: world.provenance })
+      : undefined;
   const session = await setup.driver.session({
     target: setup.target,
     mode: setup.mode,

@@ -6,6 +6,7 @@ import {
   defineTool,
   type MemoryAuditLog,
 } from '@argseal/core';
+import { createProvenanceRegistry } from '@argseal/core/kit';
 import { z } from 'zod';
 import { APPROVAL_ABOVE, SUITE_AGENT, TOOL_NAME } from './cases.js';
 import type { PlainToolSpec } from './driver.js';
@@ -24,8 +25,11 @@ export function createSuiteWorld() {
   const audit: MemoryAuditLog = createMemoryAuditLog();
   const approvals = createMemoryApprovalStore({ audit });
   const executions: Execution[] = [];
+  // own registry: a guard run must not mark (call id, arguments) checked for later runs
+  const provenance = createProvenanceRegistry();
   const authorizer = createAuthorizer({
     agent: SUITE_AGENT,
+    provenance,
     approvals,
     audit,
     policy: ({ parsedArguments }) =>
@@ -51,7 +55,16 @@ export function createSuiteWorld() {
       return { ok: true };
     },
   };
-  return { audit, approvals, authorizer, tool, plain, executions, context: { userId: 'u-1' } };
+  return {
+    audit,
+    approvals,
+    authorizer,
+    provenance,
+    tool,
+    plain,
+    executions,
+    context: { userId: 'u-1' },
+  };
 }
 
 export type SuiteWorld = ReturnType<typeof createSuiteWorld>;
