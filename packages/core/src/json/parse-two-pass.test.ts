@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { ToolArgumentsValidationError } from '../errors.js';
 import { hostileJsonText, mutatedJsonText, nestedText } from './__fixtures__/hostile-json.js';
 import { findRepoRoot, readNumberLines, vectorsDir } from './__fixtures__/jcs-vectors.js';
-import { DEFAULT_MAX_DEPTH, type ParseStrictJsonOptions, parseStrictJson } from './parse-strict-json.js';
+import {
+  DEFAULT_MAX_DEPTH,
+  type ParseStrictJsonOptions,
+  parseStrictJson,
+} from './parse-strict-json.js';
 import { DomainFault, depthLimit } from './strict-domain.js';
 import { parseStrictReference } from './strict-parser.js';
 
@@ -25,7 +29,12 @@ function outcome(fn: () => unknown): Outcome {
 /** The single-pass reference parser behind the same entry checks as parseStrictJson. */
 function reference(text: string, options?: ParseStrictJsonOptions): unknown {
   if (text.length > (options?.maxLength ?? 1_048_576)) {
-    throw new ToolArgumentsValidationError({ stage: 'decode', code: 'max_length_exceeded', path: '', tool: options?.tool });
+    throw new ToolArgumentsValidationError({
+      stage: 'decode',
+      code: 'max_length_exceeded',
+      path: '',
+      tool: options?.tool,
+    });
   }
   try {
     return parseStrictReference(text, depthLimit(options?.maxDepth, DEFAULT_MAX_DEPTH));
@@ -85,7 +94,10 @@ describe('parseStrictJson (two passes) agrees with the reference parser', () => 
   });
 
   it('on edited texts: cut, inserted or removed characters, BOM and trailing data', () => {
-    fc.assert(fc.property(mutatedJsonText, (t) => void agree(t)), runs);
+    fc.assert(
+      fc.property(mutatedJsonText, (t) => void agree(t)),
+      runs,
+    );
   });
 
   it('on texts of random values, also under small depth and length limits', () => {
@@ -107,7 +119,13 @@ describe('parseStrictJson (two passes) agrees with the reference parser', () => 
 
   it('on random strings of JSON characters', () => {
     const ch = fc.constantFrom(...'{}[]:,"\\ 0123456789-+.eEtrufalsn\u00e9\ud800\udc00'.split(''));
-    fc.assert(fc.property(fc.array(ch, { maxLength: 24 }).map((a) => a.join('')), (t) => void agree(t)), runs);
+    fc.assert(
+      fc.property(
+        fc.array(ch, { maxLength: 24 }).map((a) => a.join('')),
+        (t) => void agree(t),
+      ),
+      runs,
+    );
   });
 
   it('on duplicates at depth, with the path of the first one', () => {
@@ -127,7 +145,7 @@ describe('parseStrictJson (two passes) agrees with the reference parser', () => 
       ['{"u":"a:b","n":0,"m":1e-5}', undefined],
       ['{"a\\\\":"b:","n":1}', undefined],
       ['{"a\\\\":"b:","a\\u005c":1}', 'duplicate_key'],
-      ['{"u":"a\\\":b","n":1,"n":2}', 'duplicate_key'],
+      ['{"u":"a\\":b","n":1,"n":2}', 'duplicate_key'],
       ['{"t":"12:30","t":"12:31"}', 'duplicate_key'],
       ['{"t":"12:30","s":"e-1","z":0}', undefined],
     ];
@@ -146,7 +164,9 @@ describe('parseStrictJson (two passes) agrees with the reference parser', () => 
       agree(nestedText(10, '1', pattern), { maxDepth: 10 });
       agree(nestedText(11, '1', pattern), { maxDepth: 10 });
     }
-    expect(agree(nestedText(DEFAULT_MAX_DEPTH + 1, '1', 'a'))).toMatchObject({ code: 'max_depth_exceeded' });
+    expect(agree(nestedText(DEFAULT_MAX_DEPTH + 1, '1', 'a'))).toMatchObject({
+      code: 'max_depth_exceeded',
+    });
   });
 
   it('on every number of the RFC 8785 vectors (numbers.txt), as literals alone and in arrays', () => {
@@ -157,30 +177,33 @@ describe('parseStrictJson (two passes) agrees with the reference parser', () => 
     agree(`[${finite.join(',')}]`, { maxLength: 1e7 });
   });
 
-  it.skipIf(!existsSync(THIRD_PARTY))('on every file of the RFC 8785 and third-party vectors', () => {
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const f = path.join(dir, name);
-        if (statSync(f).isDirectory()) walk(f);
-        else if (/\.(json|txt|csv)$/.test(name)) files.push(f);
-      }
-    };
-    walk(vectorsDir());
-    walk(THIRD_PARTY);
-    expect(files.length).toBeGreaterThan(90);
-    let texts = 0;
-    for (const f of files) {
-      const text = readFileSync(f, 'utf8');
-      agree(text, { maxLength: 1e8 });
-      texts++;
-      // line-oriented files: every line as a text of its own
-      if (!f.endsWith('.json')) {
-        for (const line of text.split('\n').slice(0, 5000)) {
-          for (const part of line.split(',')) agree(part);
+  it.skipIf(!existsSync(THIRD_PARTY))(
+    'on every file of the RFC 8785 and third-party vectors',
+    () => {
+      const files: string[] = [];
+      const walk = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          const f = path.join(dir, name);
+          if (statSync(f).isDirectory()) walk(f);
+          else if (/\.(json|txt|csv)$/.test(name)) files.push(f);
+        }
+      };
+      walk(vectorsDir());
+      walk(THIRD_PARTY);
+      expect(files.length).toBeGreaterThan(90);
+      let texts = 0;
+      for (const f of files) {
+        const text = readFileSync(f, 'utf8');
+        agree(text, { maxLength: 1e8 });
+        texts++;
+        // line-oriented files: every line as a text of its own
+        if (!f.endsWith('.json')) {
+          for (const line of text.split('\n').slice(0, 5000)) {
+            for (const part of line.split(',')) agree(part);
+          }
         }
       }
-    }
-    expect(texts).toBe(files.length);
-  });
+      expect(texts).toBe(files.length);
+    },
+  );
 });

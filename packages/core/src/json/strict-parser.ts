@@ -1,5 +1,5 @@
-import { DomainFault, rethrowAt, setDataProperty } from './strict-domain.js';
 import { numberLiteralFault } from './number-literal.js';
+import { DomainFault, rethrowAt, setDataProperty } from './strict-domain.js';
 import type { JsonValue } from './types.js';
 
 /**
