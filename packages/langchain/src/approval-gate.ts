@@ -1,8 +1,12 @@
-import { type Attempt, type Refusal, toRefusal } from '@argseal/core/kit';
+import {
+  type Attempt,
+  applyDecisions,
+  type PendingCall,
+  type Refusal,
+  toRefusal,
+} from '@argseal/core/kit';
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
-import { applyDecisions } from './apply-decisions.js';
 import { awaitDecisions } from './approval-loop.js';
-import type { SuspendedItem } from './decisions.js';
 import { rebuildAiMessage } from './history.js';
 import { currentConfig, threadOf } from './host.js';
 import type { CallMark } from './mark.js';
@@ -39,7 +43,7 @@ export async function sealedAfterModel<Context>(
   const thread = threadOf(config);
   const refused: [id: string, name: string, refusal: Refusal][] = [];
   const allowed = new Map<string, Attempt>();
-  const suspended: SuspendedItem[] = [];
+  const suspended: PendingCall[] = [];
   for (const call of pending) {
     const r = await resolveCall(env, call, messages, thread, context);
     const id = call.id as string;
@@ -58,7 +62,7 @@ export async function sealedAfterModel<Context>(
   const edits: Attempt[] = [];
   if (suspended.length > 0) {
     const decisions = await awaitDecisions(env, suspended, context);
-    for (const [id, outcome] of await applyDecisions(env, decisions)) {
+    for (const [id, outcome] of await applyDecisions(env.authorizer, decisions)) {
       if (outcome.kind === 'refused')
         refused.push([id, outcome.refusal.tool ?? '', outcome.refusal]);
       else allowed.set(id, outcome.attempt);

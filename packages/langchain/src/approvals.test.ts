@@ -4,8 +4,8 @@ import { Command, MemorySaver } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
 import { call, runConfig, supportAgent } from './__fixtures__/agent.js';
 import { supportWorld } from './__fixtures__/support-world.js';
-import type { ArgsealApprovalRequest } from './approval-types.js';
-import { approve, edit, getApprovalRequest, reject, resumeWith } from './resume.js';
+import type { ArgsealApprovalRequest } from './index.js';
+import { approve, edit, getApprovalRequest, reject, resumeWith } from './index.js';
 
 const user = { messages: [{ role: 'user', content: 'refund please' }] };
 const REFUND_A = '{"orderId":"A-1","amountMinor":9000}';

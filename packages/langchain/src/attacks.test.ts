@@ -3,8 +3,8 @@ import { Command } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
 import { call, runConfig, supportAgent } from './__fixtures__/agent.js';
 import { supportWorld } from './__fixtures__/support-world.js';
+import { approve, edit, getApprovalRequest, resumeWith } from './index.js';
 import { readMarks } from './mark.js';
-import { approve, edit, getApprovalRequest, resumeWith } from './resume.js';
 
 const user = { messages: [{ role: 'user', content: 'refund please' }] };
 const REFUND_A = '{"orderId":"A-1","amountMinor":9000}';

@@ -1,15 +1,18 @@
 export {
   APPROVAL_REQUEST_KIND,
-  type ArgsealApprovalRequest,
-  type ArgsealDecision,
-  type ArgsealProposalView,
-  type ArgsealRefusal,
-  type ArgsealResume,
-} from './approval-types.js';
+  type ApprovalRequest as ArgsealApprovalRequest,
+  approveProposal as approve,
+  type DecisionRefusal as ArgsealRefusal,
+  type DecisionSet as ArgsealResume,
+  editProposal as edit,
+  type HumanDecision as ArgsealDecision,
+  type ProposalView as ArgsealProposalView,
+  rejectProposal as reject,
+} from '@argseal/core/kit';
 export { ArgsealLangChainError, type ArgsealLangChainErrorCode } from './errors.js';
 export type { LangChainHost } from './host.js';
 export { type ArgsealMiddlewareOptions, argsealMiddleware } from './middleware.js';
-export { approve, edit, getApprovalRequest, reject, resumeWith } from './resume.js';
+export { getApprovalRequest, resumeWith } from './resume.js';
 export {
   type ContextResolver,
   SealedTool,

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { call, runConfig, supportAgent } from './__fixtures__/agent.js';
 import { ScriptedChatModel } from './__fixtures__/scripted-model.js';
 import { supportWorld } from './__fixtures__/support-world.js';
+import { approve, getApprovalRequest, resumeWith } from './index.js';
 import { readMarks } from './mark.js';
 import { argsealMiddleware } from './middleware.js';
-import { approve, getApprovalRequest, resumeWith } from './resume.js';
 
 const user = { messages: [{ role: 'user', content: 'help me' }] };
 

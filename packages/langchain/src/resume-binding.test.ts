@@ -10,8 +10,8 @@ import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedChatModel } from './__fixtures__/scripted-model.js';
+import { getApprovalRequest } from './index.js';
 import { argsealMiddleware } from './middleware.js';
-import { getApprovalRequest } from './resume.js';
 
 /** A transfer tool whose schema transforms its input (trims and lower-cases the account). */
 function world() {

@@ -19,7 +19,33 @@ export {
   type StrictFetchOptions,
 } from '../fetch-guard/index.js';
 export { isStandardSchema } from '../tool/define-tool.js';
-export { approvePending } from './approve-pending.js';
+export { applyDecisions } from './decisions/apply-decisions.js';
+export { approvalRequest, auditDecisionRefusals } from './decisions/approval-request.js';
+export { approvePending } from './decisions/approve-pending.js';
+export { decidePending } from './decisions/decide-pending.js';
+export {
+  approveProposal,
+  type DecisionOptions,
+  editProposal,
+  type ProposalRef,
+  rejectProposal,
+} from './decisions/decision-builders.js';
+export {
+  APPROVAL_REQUEST_KIND,
+  type ApprovalRequest,
+  type DecisionOutcome,
+  type DecisionRefusal,
+  type DecisionSet,
+  type DecisionVerdict,
+  type HumanDecision,
+  type PendingCall,
+  type ProposalView,
+  type ValidDecision,
+} from './decisions/types.js';
+export {
+  type ValidateDecisionsOptions,
+  validateDecisions,
+} from './decisions/validate-decisions.js';
 export {
   createHandoverLedger,
   type HandoverEntry,

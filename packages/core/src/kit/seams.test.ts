@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { args, setup } from '../authorizer/__fixtures__/refund.js';
 import type { Attempt } from '../authorizer/types.js';
-import { approvePending } from './approve-pending.js';
+import { approvePending } from './decisions/approve-pending.js';
 import { createHandoverLedger } from './handover-ledger.js';
 import { attemptFromHandover, prepareForHistory } from './seams.js';
 

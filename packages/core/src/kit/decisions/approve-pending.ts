@@ -1,12 +1,14 @@
-import type { ApprovalStore } from '../approvals/types.js';
-import type { Attempt } from '../authorizer/types.js';
+import type { ApprovalStore } from '../../approvals/types.js';
+import type { Attempt } from '../../authorizer/types.js';
+import { decidePending } from './decide-pending.js';
 
 /**
- * Turns an approval the framework reports (an AI SDK `tool-approval-response`, a
- * LangChain HITL `approve`) into a store grant, bound to the proposal hash: only when
- * the store holds a PENDING proposal for this very call and hash, and no proposal for
- * the same call and hash was decided before (replaying the same messages cannot mint a
- * second grant). Edited arguments hash differently: nothing is granted. True when granted.
+ * Turns an approval the framework reports (an AI SDK `tool-approval-response`) into a
+ * store grant, bound to the proposal hash: only when the store holds a PENDING proposal
+ * for this very call and hash, and no proposal for the same call and hash was decided
+ * before (replaying the same messages cannot mint a second grant). Edited arguments hash
+ * differently: nothing is granted. True when granted; false also when another decider
+ * came first ({@link decidePending}).
  */
 export async function approvePending(
   store: ApprovalStore | undefined,
@@ -24,11 +26,10 @@ export async function approvePending(
       p.status !== 'pending',
   );
   if (decidedBefore) return false;
-  await store.decide(attempt.proposalHash, {
+  return decidePending(store, attempt.proposalHash, {
     decision: 'approve',
     approver: decision.approver,
     ...(decision.note !== undefined ? { note: decision.note } : {}),
     proposalId: pending.id,
   });
-  return true;
 }
