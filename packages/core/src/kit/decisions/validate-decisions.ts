@@ -21,7 +21,7 @@ type Refuse = (
   code: DecisionRefusal['code'],
   message: string,
   extra?: Partial<DecisionRefusal>,
-) => void;
+) => undefined;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
 const DECISION_SHAPE =
