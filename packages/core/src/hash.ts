@@ -1,9 +1,6 @@
 import { ArgsealError } from './errors.js';
+import { defaultSha256 } from './hash-default.js';
 import { isWellFormedString } from './json/strict-domain.js';
-
-const encoder = new TextEncoder();
-const HEX: string[] = [];
-for (let i = 0; i < 256; i++) HEX.push(i.toString(16).padStart(2, '0'));
 
 /** Domain prefix of proposal hashes. Changing it is a breaking change. */
 export const PROPOSAL_HASH_PREFIX = 'argseal/v1/proposal:';
@@ -17,20 +14,26 @@ export const BINDING_HASH_PREFIX = 'argseal/v1/binding:';
 export const TOOL_DEFINITION_HASH_PREFIX = 'argseal/v1/tool-definition:';
 
 /**
- * A SHA-256 implementation: lowercase hex of the UTF-8 bytes of `text`. The default is
- * Web Crypto; on Node a synchronous `node:crypto` digest avoids the thread-pool hop of
- * `crypto.subtle` (see `createAuthorizer({ sha256 })`). Any implementation must produce
- * identical output.
+ * A SHA-256 implementation: lowercase hex of the UTF-8 bytes of `text`. The default
+ * depends on the runtime through the package's export conditions: on Node (condition
+ * `node`) core's build uses `node:crypto`'s synchronous digest, elsewhere Web Crypto's
+ * `crypto.subtle`. Pass one as `createAuthorizer({ sha256 })`,
+ * `createMemoryAuditLog({ sha256 })` or `verifyAuditChain(records, { sha256 })`; any
+ * implementation must produce identical output.
  */
 export type Sha256Hex = (text: string) => string | Promise<string>;
 
-/** Lowercase hex SHA-256 of the UTF-8 bytes of `text` (Web Crypto). */
+/**
+ * Lowercase hex SHA-256 of the UTF-8 bytes of `text` with the runtime's default
+ * implementation (node:crypto on Node, Web Crypto elsewhere).
+ */
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', encoder.encode(text));
-  const bytes = new Uint8Array(digest);
-  let out = '';
-  for (let i = 0; i < bytes.length; i++) out += HEX[bytes[i] as number];
-  return out;
+  return defaultSha256(text);
+}
+
+/** @internal The digest to use: the caller's, or the runtime's default (may be synchronous). */
+export function sha256Of(sha256: Sha256Hex | undefined): Sha256Hex {
+  return sha256 ?? defaultSha256;
 }
 
 /** True for a 64-character lowercase hex string. */
@@ -47,6 +50,23 @@ function checkName(label: string, value: unknown): asserts value is string {
   }
 }
 
+/** @internal The preimage of a proposal hash, after checking its parts. */
+export function proposalPreimage(input: {
+  agent: string;
+  tool: string;
+  argsCanonicalJson: string;
+}): string {
+  checkName('agent', input.agent);
+  checkName('tool', input.tool);
+  if (typeof input.argsCanonicalJson !== 'string' || input.argsCanonicalJson.length === 0) {
+    throw new ArgsealError(
+      'invalid_args_canonical_json',
+      'computeProposalHash: argsCanonicalJson must be canonical JSON text',
+    );
+  }
+  return `${PROPOSAL_HASH_PREFIX}{"agent":${JSON.stringify(input.agent)},"args":${input.argsCanonicalJson},"tool":${JSON.stringify(input.tool)}}`;
+}
+
 /**
  * The proposal hash: lowercase hex SHA-256 of
  * `"argseal/v1/proposal:" + JCS({"agent": agent, "args": <args>, "tool": tool})`.
@@ -60,15 +80,5 @@ export async function computeProposalHash(
   },
   options?: { sha256?: Sha256Hex },
 ): Promise<string> {
-  checkName('agent', input.agent);
-  checkName('tool', input.tool);
-  if (typeof input.argsCanonicalJson !== 'string' || input.argsCanonicalJson.length === 0) {
-    throw new ArgsealError(
-      'invalid_args_canonical_json',
-      'computeProposalHash: argsCanonicalJson must be canonical JSON text',
-    );
-  }
-  return (options?.sha256 ?? sha256Hex)(
-    `${PROPOSAL_HASH_PREFIX}{"agent":${JSON.stringify(input.agent)},"args":${input.argsCanonicalJson},"tool":${JSON.stringify(input.tool)}}`,
-  );
+  return sha256Of(options?.sha256)(proposalPreimage(input));
 }

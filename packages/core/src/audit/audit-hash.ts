@@ -1,4 +1,4 @@
-import { sha256Hex } from '../hash.js';
+import { type Sha256Hex, sha256Of } from '../hash.js';
 import { canonicalize } from '../json/canonicalize.js';
 import type { JsonValue } from '../json/types.js';
 import type { AuditEvent, AuditRecord } from './types.js';
@@ -26,10 +26,19 @@ export function auditRecordBody(
   return body as unknown as Omit<AuditRecord, 'hash'>;
 }
 
-/** SHA-256 of `"argseal/v1/audit:" + prevHash + ":" + JCS(record without its hash)`. */
-export function computeAuditHash(
+/** @internal The preimage of a record's hash: prefix, prevHash, `:`, JCS of the body. */
+export function auditPreimage(prevHash: string, body: Omit<AuditRecord, 'hash'>): string {
+  return `${AUDIT_HASH_PREFIX}${prevHash}:${canonicalize(body as unknown as JsonValue)}`;
+}
+
+/**
+ * SHA-256 of `"argseal/v1/audit:" + prevHash + ":" + JCS(record without its hash)`, with
+ * `options.sha256` when given (else the runtime's default, see {@link Sha256Hex}).
+ */
+export async function computeAuditHash(
   prevHash: string,
   body: Omit<AuditRecord, 'hash'>,
+  options?: { sha256?: Sha256Hex },
 ): Promise<string> {
-  return sha256Hex(`${AUDIT_HASH_PREFIX}${prevHash}:${canonicalize(body as unknown as JsonValue)}`);
+  return sha256Of(options?.sha256)(auditPreimage(prevHash, body));
 }

@@ -1,3 +1,4 @@
+import type { Sha256Hex } from '../hash.js';
 import type { JsonValue } from '../json/types.js';
 import type { PolicyTrace } from '../policy/types.js';
 
@@ -85,8 +86,12 @@ export interface AuditRecordsQuery {
  * {@link createMemoryAuditLog} in core, `createSqlAuditLog` in `@argseal/postgres`.
  */
 export interface AuditSink {
-  /** Appends one event and resolves to the stored, hash-chained record. */
-  append(event: AuditEvent): Promise<AuditRecord>;
+  /**
+   * Appends one event and resolves to the stored, hash-chained record. `options.sha256`
+   * is the pipeline's `sha256` option when one is configured (same output as any other
+   * implementation); a sink that hashes in JavaScript uses it unless given its own.
+   */
+  append(event: AuditEvent, options?: { sha256?: Sha256Hex }): Promise<AuditRecord>;
   /** All records in chain order (copies); with a query only `seq >= fromSeq`, at most `limit`. */
   records(query?: AuditRecordsQuery): Promise<AuditRecord[]>;
   /**

@@ -1,4 +1,4 @@
-import { sha256Hex } from '../hash.js';
+import { type Sha256Hex, sha256Of } from '../hash.js';
 import { canonicalize } from '../json/canonicalize.js';
 import { AUDIT_HASH_PREFIX, GENESIS_HASH } from './audit-hash.js';
 import type { AuditHead, AuditRecord } from './types.js';
@@ -39,6 +39,8 @@ export interface VerifyAuditChainOptions {
    * whole chain, so an incremental check costs only the new records.
    */
   start?: AuditHead;
+  /** The SHA-256 implementation (default: the runtime's, see {@link Sha256Hex}). */
+  sha256?: Sha256Hex;
 }
 
 const isHead = (h: unknown): h is AuditHead =>
@@ -71,6 +73,7 @@ export async function verifyAuditChain(
     throw new TypeError('verifyAuditChain: expectedHead lies before start; check it there');
   if (anchors.some((a) => a.length === offset && a.hash !== (start?.hash ?? GENESIS_HASH)))
     return { ok: false, index: 0, reason: 'head_mismatch' };
+  const sha256 = sha256Of(options.sha256);
   let prev = start?.hash ?? GENESIS_HASH;
   let expectedSeq: number | undefined = start ? offset : undefined;
   for (let index = 0; index < records.length; index++) {
@@ -89,7 +92,7 @@ export async function verifyAuditChain(
     } catch {
       return { ok: false, index, reason: 'invalid_record' };
     }
-    if ((await sha256Hex(`${AUDIT_HASH_PREFIX}${prev}:${text}`)) !== hash) {
+    if ((await sha256(`${AUDIT_HASH_PREFIX}${prev}:${text}`)) !== hash) {
       return { ok: false, index, reason: 'hash_mismatch' };
     }
     if (anchors.some((a) => a.length === offset + index + 1 && a.hash !== hash))

@@ -1,3 +1,4 @@
+import type { Sha256Hex } from '../hash.js';
 import { GENESIS_HASH } from './audit-hash.js';
 import type { AuditHead, AuditSink } from './types.js';
 import { type AuditChainVerification, verifyAuditChain } from './verify-chain.js';
@@ -20,7 +21,7 @@ const PAGE = 1000;
  */
 export async function verifyAuditLog(
   sink: AuditSink,
-  options: { expectedHead?: AuditHead; pageSize?: number } = {},
+  options: { expectedHead?: AuditHead; pageSize?: number; sha256?: Sha256Hex } = {},
 ): Promise<AuditLogVerification> {
   const storedHead = typeof sink.head === 'function' ? await sink.head() : undefined;
   const anchors = [storedHead, options.expectedHead].filter((h): h is AuditHead => !!h);
@@ -34,6 +35,7 @@ export async function verifyAuditLog(
     const result = await verifyAuditChain(page, {
       ...(at.length > 0 ? { start: at } : {}),
       expectedHead: due,
+      ...(options.sha256 ? { sha256: options.sha256 } : {}),
     });
     if (!result.ok)
       return { verification: { ...result, index: at.length + result.index }, storedHead };

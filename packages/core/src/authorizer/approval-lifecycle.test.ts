@@ -33,8 +33,12 @@ describe('approval lifecycle', () => {
     expect(outcome.proposal.proposalHash).toBe(policyHash);
     expect(outcome.proposal.parsedArguments).toEqual(policyView);
     expect(outcome.proposal.parsedArguments).not.toBe(policyView);
-    (policyView as { amount: number }).amount = 7;
-    expect((outcome.proposal.parsedArguments as { amount: number }).amount).toBe(5);
+    // the policy's view is the frozen snapshot: it cannot be written at all
+    expect(() => {
+      (policyView as { amount: number }).amount = 7;
+    }).toThrow(TypeError);
+    (outcome.proposal.parsedArguments as { amount: number }).amount = 7;
+    expect((policyView as { amount: number }).amount).toBe(5);
   });
 
   it('9a. resume matches an identical hash, also with reordered keys and whitespace', async () => {

@@ -39,7 +39,29 @@ export function createAttempt(
   let spent = false;
 
   const attempt: Attempt = Object.freeze({
-    ...data,
+    tool: data.tool,
+    agent: data.agent,
+    toolCallId: data.toolCallId,
+    rawArguments: data.rawArguments,
+    // built on first read (adapters writing history); the pipeline itself never needs it
+    get requestedCanonicalJson() {
+      return data.requestedText();
+    },
+    get effectiveCanonicalJson() {
+      return data.effectiveText();
+    },
+    get historyArguments() {
+      return data.effectiveText();
+    },
+    rewritten: data.rewritten,
+    originalArguments: data.originalArguments,
+    snapshot: data.snapshot,
+    argsCanonicalJson: data.argsCanonicalJson,
+    proposalHash: data.proposalHash,
+    bindingHash: data.bindingHash,
+    provenance: data.provenance,
+    resumeOf: data.resumeOf,
+    supersedes: data.supersedes,
     check(): Promise<CheckResult> {
       if (checked === undefined) {
         checked = authorized ? authorized.then(asCheck) : checkCall(settings, attempt, opts);
@@ -47,10 +69,13 @@ export function createAttempt(
       return checked;
     },
     authorize(): Promise<AuthorizationResult> {
-      authorized ??= (checked ?? Promise.resolve()).then(
-        () => authorizeCall(settings, attempt, opts),
-        () => authorizeCall(settings, attempt, opts),
-      );
+      authorized ??=
+        checked === undefined
+          ? authorizeCall(settings, attempt, opts)
+          : checked.then(
+              () => authorizeCall(settings, attempt, opts),
+              () => authorizeCall(settings, attempt, opts),
+            );
       return authorized;
     },
     async execute<Output>(execOptions?: ExecuteOptions): Promise<CallOutcome<Output>> {

@@ -29,32 +29,38 @@ function isDecision(d: unknown): d is PolicyDecision {
 }
 
 /**
- * True when the policy's view still serializes like the canonical text it was decoded
- * from. Execution never uses this view (it decodes afresh), so the check only has to
- * notice a change: `JSON.stringify` of an untouched `JSON.parse` result reproduces the
- * canonical text, except that engines enumerate array-index-like keys first; only then is
- * a second decode needed. Anything that throws counts as changed.
+ * A private copy of a policy's decision, read once: a decision object's getters cannot
+ * answer differently later. Plain data objects (the usual `{ type, reason }`) are copied
+ * field by field; anything else goes through `structuredClone`.
  */
-function unchangedView(view: JsonValue, canonical: string): boolean {
-  try {
-    const now = JSON.stringify(view);
-    return now === canonical || now === JSON.stringify(decodeCanonical(canonical));
-  } catch {
-    return false;
+function copyDecision(decision: unknown): unknown {
+  if (typeof decision !== 'object' || decision === null) return decision;
+  if (Object.getPrototypeOf(decision) !== Object.prototype) return structuredClone(decision);
+  const out: Record<string, unknown> = {};
+  for (const key of Reflect.ownKeys(decision)) {
+    const d = Object.getOwnPropertyDescriptor(decision, key);
+    if (typeof key !== 'string' || d === undefined || !('value' in d) || !d.enumerable)
+      return structuredClone(decision);
+    const v: unknown = d.value;
+    out[key] = typeof v === 'object' && v !== null ? structuredClone(v) : v;
   }
+  return out;
 }
 
-/** Runs policy on a private decoded copy; denies when the policy throws, misbehaves or mutates. */
+/**
+ * Runs policy on the call's deep-frozen snapshot (shared, never copied: nothing can change
+ * it, and execution decodes its own fresh copy); denies when the policy throws (a
+ * mutation attempt on the frozen view throws in strict code) or misbehaves.
+ */
 async function decide(
   s: AuthorizeSettings,
   call: PreparedToolCall,
   options: CallOptions<any> | undefined,
 ): Promise<PolicyDecision> {
-  const viewA = decodeCanonical(call.argsCanonicalJson);
   let decision: unknown;
   try {
     let requested: JsonValue | undefined;
-    decision = await s.policy({
+    decision = s.policy({
       agent: call.agent,
       tool: call.tool.name,
       toolCallId: call.toolCallId,
@@ -64,21 +70,20 @@ async function decide(
         if (requested === undefined) requested = decodeCanonical(call.requestedCanonicalJson);
         return requested;
       },
-      parsedArguments: viewA,
+      parsedArguments: call.snapshot as JsonValue,
       argsCanonicalJson: call.argsCanonicalJson,
       proposalHash: call.proposalHash,
       context: options?.context,
     });
+    if (typeof (decision as { then?: unknown } | null)?.then === 'function')
+      decision = await decision;
   } catch {
     return { type: 'deny', reason: 'policy_error' };
   }
-  if (!unchangedView(viewA, call.argsCanonicalJson)) {
-    return { type: 'deny', reason: 'policy_mutated_arguments' };
-  }
-  // validate a private clone: a decision object's getters cannot answer differently later
+  // validate a private copy: a decision object's getters cannot answer differently later
   let clone: unknown;
   try {
-    clone = structuredClone(decision);
+    clone = copyDecision(decision);
   } catch {
     return { type: 'deny', reason: 'invalid_policy_decision' };
   }

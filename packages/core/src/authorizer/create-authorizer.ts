@@ -1,3 +1,4 @@
+import type { AuditEvent, AuditRecordsQuery } from '../audit/types.js';
 import { ArgsealConfigError } from '../errors.js';
 import { isWellFormedString } from '../json/strict-domain.js';
 import { defaultProvenanceRegistry } from '../kit/provenance-registry.js';
@@ -52,6 +53,15 @@ export function createAuthorizer<Context = unknown>(
       'createAuthorizer: rewrite hooks must be functions',
     );
   }
+  // every audit event carries the authorizer's digest, so the sink's hashes honour it too
+  const sha256 = options.sha256;
+  const sink =
+    audit !== undefined && sha256 !== undefined
+      ? {
+          append: (event: AuditEvent) => audit.append(event, { sha256 }),
+          records: (query?: AuditRecordsQuery) => audit.records(query),
+        }
+      : audit;
   const now = options.now ?? (() => new Date());
   const generateId = options.generateId ?? (() => globalThis.crypto.randomUUID());
   const prepareSettings = {
@@ -59,7 +69,7 @@ export function createAuthorizer<Context = unknown>(
     rewrite,
     maxDepth: options.maxDepth,
     maxLength: options.maxLength,
-    audit,
+    audit: sink,
     generateId,
     sha256: options.sha256,
     schemaIssueMessages: options.schemaIssueMessages === true,
@@ -70,7 +80,7 @@ export function createAuthorizer<Context = unknown>(
     policy,
     mode,
     approvals,
-    audit,
+    audit: sink,
     now,
     generateId,
     checked: new WeakMap(),
@@ -110,7 +120,7 @@ export function createAuthorizer<Context = unknown>(
       );
     }
     issuedAllows.delete(authorization);
-    return executeCall<Output>(audit, call, authorization, callOptions);
+    return executeCall<Output>(sink, call, authorization, callOptions);
   }
 
   const self: Authorizer<Context> = {

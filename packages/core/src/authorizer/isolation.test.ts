@@ -36,11 +36,18 @@ describe('isolation between schema, policy, proposal and execution', () => {
   it('2. a reference kept by policy and mutated later cannot change what executes', async () => {
     let kept: { amount: number } | undefined;
     const log = createMemoryAuditLog();
-    // the sink mutates the policy's reference after the decision, before execution
+    const writes: unknown[] = [];
+    // the sink tries to mutate the policy's reference after the decision, before execution
     const audit = {
       records: log.records,
       append: (event: AuditEvent) => {
-        if (event.type === 'decided' && kept) kept.amount = 999_999;
+        if (event.type === 'decided' && kept) {
+          try {
+            kept.amount = 999_999;
+          } catch (e) {
+            writes.push(e);
+          }
+        }
         return log.append(event);
       },
     };
@@ -53,23 +60,33 @@ describe('isolation between schema, policy, proposal and execution', () => {
     });
     const outcome = await authorizer.call(tool, args(50));
     expect(outcome.status).toBe('executed');
-    expect(kept?.amount).toBe(999_999);
+    // the policy's view is the deep-frozen snapshot: the write throws and changes nothing
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toBeInstanceOf(TypeError);
+    expect(kept?.amount).toBe(50);
+    expect(Object.isFrozen(kept)).toBe(true);
     expect(executed).toEqual([{ orderId: 'ord_1', amount: 50, currency: 'EUR' }]);
   });
 
-  it('2b. a policy that mutates its view asynchronously after returning is caught or isolated', async () => {
+  it('2b. a policy that mutates its view asynchronously after returning is refused and isolated', async () => {
+    const late: unknown[] = [];
     const { authorizer, tool, executed } = setup({
       policy: ({ parsedArguments }) => {
         queueMicrotask(() => {
-          (parsedArguments as { amount: number }).amount = 999_999;
+          try {
+            (parsedArguments as { amount: number }).amount = 999_999;
+          } catch (e) {
+            late.push(e);
+          }
         });
         return { type: 'allow' };
       },
     });
     const outcome = await authorizer.call(tool, args(50));
-    // either detected as a mutation, or executed with the snapshot: never with 999_999
-    expect(['denied', 'executed']).toContain(outcome.status);
-    expect(executed.every((e) => e.amount === 50)).toBe(true);
+    expect(outcome.status).toBe('executed');
+    expect(late).toHaveLength(1);
+    expect(late[0]).toBeInstanceOf(TypeError);
+    expect(executed).toEqual([{ orderId: 'ord_1', amount: 50, currency: 'EUR' }]);
   });
 
   it('3. a schema transform returning an object the app holds cannot change policy or execution input', async () => {
@@ -100,7 +117,7 @@ describe('isolation between schema, policy, proposal and execution', () => {
       expect(outcome.argsCanonicalJson).toBe('{"amount":5,"orderId":"o"}');
   });
 
-  it('4. mutation during policy denies with policy_mutated_arguments and nothing executes', async () => {
+  it('4. mutation during policy throws on the frozen view: denied policy_error, nothing executes', async () => {
     const { authorizer, tool, executed, audit } = setup({
       policy: ({ parsedArguments }) => {
         (parsedArguments as { amount: number }).amount = 1;
@@ -108,13 +125,13 @@ describe('isolation between schema, policy, proposal and execution', () => {
       },
     });
     const outcome = await authorizer.call(tool, args(50_000));
-    expect(outcome).toMatchObject({ status: 'denied', reason: 'policy_mutated_arguments' });
+    expect(outcome).toMatchObject({ status: 'denied', reason: 'policy_error' });
     expect(executed).toEqual([]);
     const types = (await audit.records()).map((r) => r.type);
     expect(types).not.toContain('executed');
   });
 
-  it('4c. array-index-like keys (enumerated first by engines) are not mistaken for a mutation', async () => {
+  it('4c. array-index-like keys: canonical order kept, and a write to one is refused', async () => {
     const tool = defineTool({
       name: 'scores',
       schema: z.record(z.string(), z.number()),
@@ -135,11 +152,11 @@ describe('isolation between schema, policy, proposal and execution', () => {
     });
     expect(await mutating.call(tool, '{"b":1,"10":2,"2":3}')).toMatchObject({
       status: 'denied',
-      reason: 'policy_mutated_arguments',
+      reason: 'policy_error',
     });
   });
 
-  it('4b. adding a non-JSON value during policy is also a mutation', async () => {
+  it('4b. adding a non-JSON value during policy is refused too', async () => {
     const { authorizer, tool, executed } = setup({
       policy: ({ parsedArguments }) => {
         (parsedArguments as Record<string, unknown>).when = new Date();
@@ -147,7 +164,7 @@ describe('isolation between schema, policy, proposal and execution', () => {
       },
     });
     const outcome = await authorizer.call(tool, args(5));
-    expect(outcome).toMatchObject({ status: 'denied', reason: 'policy_mutated_arguments' });
+    expect(outcome).toMatchObject({ status: 'denied', reason: 'policy_error' });
     expect(executed).toEqual([]);
   });
 

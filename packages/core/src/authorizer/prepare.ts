@@ -2,12 +2,12 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ApprovalStore } from '../approvals/types.js';
 import type { AuditSink } from '../audit/types.js';
 import { ToolArgumentsValidationError } from '../errors.js';
-import { computeProposalHash, type Sha256Hex } from '../hash.js';
+import { proposalPreimage, type Sha256Hex, sha256Of } from '../hash.js';
 import { canonicalize, decodeCanonical, serializeTrusted } from '../json/canonicalize.js';
 import { toJsonPointer } from '../json/json-pointer.js';
 import { parseStrictJson } from '../json/parse-strict-json.js';
 import { createSnapshot } from '../json/snapshot.js';
-import type { JsonValue } from '../json/types.js';
+import type { JsonValue, ReadonlyJsonValue } from '../json/types.js';
 import type { ProvenanceRegistry } from '../kit/provenance-registry.js';
 import type { ArgsealTool } from '../tool/types.js';
 import { computeBindingHash } from './binding-hash.js';
@@ -15,10 +15,23 @@ import { readPrepareInput } from './prepare-input.js';
 import { resolveResume } from './resume.js';
 import type { ArgumentsProvenance, CallOptions, PreparedToolCall, RewriteHook } from './types.js';
 
-/** A prepared call with what the attempt adds to it (no lifecycle yet). */
-export interface PreparedData extends PreparedToolCall {
+/**
+ * A prepared call with what the attempt adds to it (no lifecycle yet). The requested
+ * canonical text is built on first use (`requestedText`): without rewrite hooks nothing
+ * in the pipeline needs it, only adapters writing history do.
+ */
+export interface PreparedData
+  extends Omit<
+    PreparedToolCall,
+    'requestedCanonicalJson' | 'effectiveCanonicalJson' | 'snapshot' | 'bindingHash'
+  > {
+  readonly snapshot: ReadonlyJsonValue;
+  readonly bindingHash: string;
   readonly provenance: ArgumentsProvenance;
-  readonly historyArguments: string;
+  /** Canonical text of the request before rewrite (memoized). */
+  readonly requestedText: () => string;
+  /** Canonical text of the effective request: history carries it (memoized). */
+  readonly effectiveText: () => string;
   readonly resumeOf: string | undefined;
   readonly supersedes: string | undefined;
 }
@@ -62,21 +75,27 @@ export async function prepareCall(
   const limits = { maxDepth: s.maxDepth, tool: tool.name };
   const input = readPrepareInput(rawArguments);
   const raw = 'raw' in input ? input.raw : undefined;
-  const resume = await resolveResume(
-    s.approvals,
-    { agent: s.agent, tool: tool.name, toolCallId },
-    options?.resumeOf,
-  );
+  const resume =
+    options?.resumeOf === undefined
+      ? undefined
+      : await resolveResume(
+          s.approvals,
+          { agent: s.agent, tool: tool.name, toolCallId },
+          options.resumeOf,
+        );
   let provenance: ArgumentsProvenance = 'raw' in input ? input.provenance : 'decoded_only';
   try {
     // decode: raw provider text strictly, or an already-decoded value by the same rules.
     // parseStrictJson's output is fresh, private and strict by construction, so it is
     // serialized without a second validation pass and handed to the schema as is.
+    // Without rewrite hooks the requested text is only built when someone reads it (the
+    // raw text is immutable, so decoding it again gives the same value).
     let schemaInput: unknown;
-    let requestedCanonicalJson: string;
+    let requestedCanonicalJson: string | undefined;
+    const parseLimits = { ...limits, maxLength: s.maxLength };
     if (raw !== undefined) {
-      schemaInput = parseStrictJson(raw, { ...limits, maxLength: s.maxLength });
-      requestedCanonicalJson = serializeTrusted(schemaInput as JsonValue);
+      schemaInput = parseStrictJson(raw, parseLimits);
+      if (s.rewrite.length > 0) requestedCanonicalJson = serializeTrusted(schemaInput as JsonValue);
     } else {
       requestedCanonicalJson = canonicalize(
         createSnapshot((input as { decoded: unknown }).decoded, { ...limits, stage: 'decode' }),
@@ -99,6 +118,7 @@ export async function prepareCall(
     let effectiveCanonical = requestedCanonicalJson;
     let omitOriginal = false;
     for (const hook of s.rewrite) {
+      if (effectiveCanonical === undefined) break; // unreachable: hooks imply eager text
       let out: unknown;
       try {
         out = await hook({
@@ -125,12 +145,17 @@ export async function prepareCall(
     const original =
       rewritten && !omitOriginal ? { originalArguments: requestedCanonicalJson } : {};
     if (schemaInput === undefined || s.rewrite.length > 0)
-      schemaInput = decodeCanonical(effectiveCanonical);
+      schemaInput = decodeCanonical(effectiveCanonical as string);
 
     // schema: exactly once, on a fresh copy nobody else holds
     let result: StandardSchemaV1.Result<unknown>;
     try {
-      result = await tool.schema['~standard'].validate(schemaInput);
+      const r = tool.schema['~standard'].validate(schemaInput);
+      // a thenable from any realm is awaited; only a plain result skips the hop
+      result =
+        typeof (r as { then?: unknown }).then === 'function'
+          ? await r
+          : (r as StandardSchemaV1.Result<unknown>);
     } catch {
       throw new ToolArgumentsValidationError({
         stage: 'schema',
@@ -155,10 +180,10 @@ export async function prepareCall(
     // snapshot: detach from whatever the schema returned
     const snapshot = createSnapshot(result.value, limits);
     const argsCanonicalJson = canonicalize(snapshot);
-    const proposalHash = await computeProposalHash(
-      { agent: s.agent, tool: tool.name, argsCanonicalJson },
-      { sha256: s.sha256 },
+    const digest = sha256Of(s.sha256)(
+      proposalPreimage({ agent: s.agent, tool: tool.name, argsCanonicalJson }),
     );
+    const proposalHash = typeof digest === 'string' ? digest : await digest;
     const bindingHash =
       tool.informationalFields.length > 0
         ? await computeBindingHash({
@@ -170,13 +195,19 @@ export async function prepareCall(
             sha256: s.sha256,
           })
         : proposalHash;
+    let requestedMemo = requestedCanonicalJson;
+    const requestedText = (): string => {
+      requestedMemo ??= serializeTrusted(parseStrictJson(raw as string, parseLimits));
+      return requestedMemo;
+    };
+    const effectiveMemo = effectiveCanonical;
     const call: PreparedData = Object.freeze({
       tool,
       agent: s.agent,
       toolCallId,
       rawArguments: raw,
-      requestedCanonicalJson,
-      effectiveCanonicalJson: effectiveCanonical,
+      requestedText,
+      effectiveText: effectiveMemo === undefined ? requestedText : () => effectiveMemo,
       rewritten,
       originalArguments: original.originalArguments,
       snapshot,
@@ -184,7 +215,6 @@ export async function prepareCall(
       proposalHash,
       bindingHash,
       provenance,
-      historyArguments: effectiveCanonical,
       resumeOf: resume?.proposalHash,
       supersedes:
         options?.supersedes ??

@@ -77,9 +77,11 @@ export interface AuthorizerOptions<Context = unknown> {
   /** Id generator for proposals; defaults to `crypto.randomUUID()`. */
   generateId?: () => string;
   /**
-   * SHA-256 implementation for proposal and binding hashes. Default: Web Crypto. On Node,
-   * `(t) => createHash('sha256').update(t).digest('hex')` skips the thread-pool hop of
-   * `crypto.subtle` (hashes are identical; the format is fixed by argseal).
+   * SHA-256 implementation for every hash of the pipeline: proposal and binding hashes,
+   * and the audit records (passed to `audit.append`, which the memory log uses unless it
+   * has its own). Default: the runtime's, chosen by export condition: node:crypto's
+   * synchronous digest on Node, Web Crypto elsewhere. Hashes are identical either way
+   * (the format is fixed by argseal).
    */
   sha256?: Sha256Hex;
   /**

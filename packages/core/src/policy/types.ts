@@ -22,7 +22,7 @@ export type PolicyDecision =
       risk?: 'high';
     };
 
-/** Everything a policy may look at. `parsedArguments` is a private decoded copy. */
+/** Everything a policy may look at. `parsedArguments` is the frozen snapshot. */
 export interface ToolPolicyInput<Context = unknown> {
   agent: string;
   tool: string;
@@ -31,7 +31,11 @@ export interface ToolPolicyInput<Context = unknown> {
   rawArguments: string | undefined;
   /** Decoded copy of the arguments as requested, before rewrite and schema. */
   requestedArguments: JsonValue;
-  /** Decoded copy of the snapshot: the exact arguments that would execute. */
+  /**
+   * The call's deep-frozen snapshot: the exact arguments that would execute. Read-only
+   * (a write throws in strict code, and the call is denied `policy_error`); the tool
+   * runs on its own fresh copy.
+   */
   parsedArguments: JsonValue;
   argsCanonicalJson: string;
   proposalHash: string;

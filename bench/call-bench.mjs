@@ -1,0 +1,94 @@
+// Issue 19 goal 2: `authorizer.call` (default configuration on Node, i.e. the `node`
+// export condition of @argseal/core) against the ideal pipeline that keeps every
+// guarantee: one strict parse, one schema parse, one RFC 8785 serialization, one SHA-256,
+// one fresh copy for execution, execute. Also the OpenTelemetry cost (goal 6).
+import { hash as nodeHash } from 'node:crypto';
+import { z } from 'zod';
+import {
+  canonicalize,
+  createAuthorizer,
+  createMemoryAuditLog,
+  defineTool,
+  parseStrictJson,
+} from '../packages/core/dist/node/index.js';
+import { compare } from './harness.mjs';
+import { smallText } from './payloads.mjs';
+
+const itemSchema = z.object({
+  sku: z.string(),
+  description: z.string(),
+  quantity: z.number().int(),
+  unitAmount: z.number().int(),
+  currency: z.string(),
+  taxRate: z.number(),
+  tags: z.array(z.string()),
+  metadata: z.object({ warehouse: z.string(), fragile: z.boolean(), note: z.null() }),
+});
+export const refundSchema = z.object({
+  orderId: z.string(),
+  customer: z.object({ id: z.string(), email: z.string(), name: z.string(), vip: z.boolean() }),
+  amount: z.number().int(),
+  currency: z.string(),
+  reason: z.string(),
+  items: z.array(itemSchema),
+});
+
+const row = (what, payload, ours, base, goal, met) => ({ what, payload, ours, base, goal, met });
+
+export async function runCallBench() {
+  let sink = 0;
+  const execute = (input) => {
+    sink += input.amount;
+    return sink;
+  };
+  const tool = defineTool({ name: 'refund', schema: refundSchema, execute });
+  // a policy that reads the arguments, as real ones do
+  const policy = ({ parsedArguments }) =>
+    parsedArguments.amount <= 1_000_000 ? { type: 'allow' } : { type: 'deny', reason: 'ceiling' };
+  const noAudit = createAuthorizer({ agent: 'support-bot', policy });
+  // a fresh log per round would hide growth: one log for the whole run, as in a process
+  const withAudit = createAuthorizer({
+    agent: 'support-bot',
+    policy,
+    audit: createMemoryAuditLog(),
+  });
+  const run = (a) => async () => {
+    const o = await a.call(tool, smallText);
+    if (o.status !== 'executed') throw new Error(o.status);
+  };
+  const ideal = async () => {
+    const parsed = parseStrictJson(smallText);
+    const value = refundSchema.parse(parsed);
+    const text = canonicalize(value);
+    const hash = nodeHash(
+      'sha256',
+      `argseal/v1/proposal:{"agent":"support-bot","args":${text},"tool":"refund"}`,
+      'hex',
+    );
+    if (hash.length !== 64) throw new Error('hash');
+    if (policy({ parsedArguments: value }).type !== 'allow') throw new Error('policy');
+    return execute(JSON.parse(text));
+  };
+  const c = await compare(
+    { ideal, auditOff: run(noAudit), auditOn: run(withAudit) },
+    { async: true, rounds: 11 },
+  );
+  return [
+    row(
+      'authorizer.call (allowed, default config on Node, no audit) vs ideal pipeline',
+      '2 KB',
+      c.auditOff,
+      c.ideal,
+      '≤ 1.5x',
+      c.auditOff / c.ideal <= 1.5,
+    ),
+    row(
+      'authorizer.call (allowed, default config on Node, memory audit log) vs ideal pipeline',
+      '2 KB',
+      c.auditOn,
+      c.ideal,
+      '≤ 2.0x',
+      c.auditOn / c.ideal <= 2,
+    ),
+  ];
+}
