@@ -3,7 +3,6 @@
 // guarantee: one strict parse, one schema parse, one RFC 8785 serialization, one SHA-256,
 // one fresh copy for execution, execute. Also the OpenTelemetry cost (goal 6).
 import { hash as nodeHash } from 'node:crypto';
-import { z } from 'zod';
 import {
   canonicalize,
   createAuthorizer,
@@ -13,25 +12,7 @@ import {
 } from '../packages/core/dist/node/index.js';
 import { compare } from './harness.mjs';
 import { smallText } from './payloads.mjs';
-
-const itemSchema = z.object({
-  sku: z.string(),
-  description: z.string(),
-  quantity: z.number().int(),
-  unitAmount: z.number().int(),
-  currency: z.string(),
-  taxRate: z.number(),
-  tags: z.array(z.string()),
-  metadata: z.object({ warehouse: z.string(), fragile: z.boolean(), note: z.null() }),
-});
-export const refundSchema = z.object({
-  orderId: z.string(),
-  customer: z.object({ id: z.string(), email: z.string(), name: z.string(), vip: z.boolean() }),
-  amount: z.number().int(),
-  currency: z.string(),
-  reason: z.string(),
-  items: z.array(itemSchema),
-});
+import { refundSchema } from './refund-schema.mjs';
 
 const row = (what, payload, ours, base, goal, met) => ({ what, payload, ours, base, goal, met });
 

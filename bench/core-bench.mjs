@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto';
 import peerCanonicalize from 'canonicalize';
 import { canonicalize as peerJsonCanonicalize } from 'json-canonicalize';
-import { z } from 'zod';
 import {
   canonicalize,
   computeProposalHash,
@@ -14,25 +13,7 @@ import {
 } from '../packages/core/dist/index.js';
 import { compare, fmtNs } from './harness.mjs';
 import { large, largeText, small, smallText } from './payloads.mjs';
-
-const itemSchema = z.object({
-  sku: z.string(),
-  description: z.string(),
-  quantity: z.number().int(),
-  unitAmount: z.number().int(),
-  currency: z.string(),
-  taxRate: z.number(),
-  tags: z.array(z.string()),
-  metadata: z.object({ warehouse: z.string(), fragile: z.boolean(), note: z.null() }),
-});
-const refundSchema = z.object({
-  orderId: z.string(),
-  customer: z.object({ id: z.string(), email: z.string(), name: z.string(), vip: z.boolean() }),
-  amount: z.number().int(),
-  currency: z.string(),
-  reason: z.string(),
-  items: z.array(itemSchema),
-});
+import { refundSchema } from './refund-schema.mjs';
 
 const row = (what, payload, ours, base, goal, met) => ({ what, payload, ours, base, goal, met });
 

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { runCallBench } from './call-bench.mjs';
 import { formatRows, runCoreBench } from './core-bench.mjs';
 import { largeText, smallText } from './payloads.mjs';
 
@@ -12,6 +13,8 @@ console.log('## @argseal/core\n');
 const coreRows = await runCoreBench();
 const coreTable = formatRows(coreRows);
 console.log(coreTable);
+console.log('\n## authorizer.call vs the ideal pipeline (issue 19)\n');
+console.log(formatRows(await runCallBench()));
 
 // `pnpm bench --write-readme` stores the measured table in packages/core/README.md
 if (process.argv.includes('--write-readme')) {
