@@ -32,7 +32,11 @@ describe.skipIf(!bin)('Claude Code (real host, offline)', { retry: 2 }, () => {
         );
         args.push('--mcp-config', file, '--strict-mcp-config');
       }
-      return runClaude(bin as string, project, { turns, args });
+      return runClaude(bin as string, project, {
+        turns,
+        args,
+        ...(options?.post ? { postHookCommand: project.hookCommand('claude-code') } : {}),
+      });
     },
   });
 

@@ -33,6 +33,7 @@ describe.skipIf(!bin)('Codex (real host, offline)', () => {
         turns,
         configToml,
         ...(options?.mcp ? { model: 'scripted-model' } : {}),
+        ...(options?.post ? { postHookCommand: project.hookCommand('codex') } : {}),
       });
     },
   });

@@ -19,7 +19,8 @@ export interface HostDriver {
   run(
     project: TestProject,
     turns: ScriptedProviderTurn[],
-    options?: { mcp?: boolean; variant?: boolean },
+    /** `post`: the hook also runs as the host's PostToolUse (+ PostToolUseFailure) hook. */
+    options?: { mcp?: boolean; variant?: boolean; post?: boolean },
   ): Promise<HostRun>;
 }
 
@@ -100,6 +101,40 @@ export function hostCases(d: HostDriver): void {
       expect(proposalIn(third)).not.toBe(id);
       const consumed = (await audit(p)).filter((x) => x.type === 'approval_consumed');
       expect(consumed.map((x) => x.proposalId)).toEqual([id]);
+    });
+
+    it('PostToolUse records that the approved and the allowed call ran (executed, no payload)', async () => {
+      const p = makeProject(BASE_CONFIG);
+      const id = proposalIn(await d.run(p, [d.bash('call_1', 'mkdir ran-dir'), DONE]));
+      await approve(p, id);
+      const r = await d.run(
+        p,
+        [d.bash('call_2', 'mkdir ran-dir'), d.bash('call_3', 'ls no-such-dir'), DONE],
+        { post: true },
+      );
+      expect(existsSync(join(p.dir, 'ran-dir')), r.stderr.slice(-800)).toBe(true);
+      const all = await audit(p);
+      const consumed = all.find((x) => x.type === 'approval_consumed');
+      // the second run's decisions: call_2 (approval required, grant consumed), call_3 (allowed)
+      const allowed = all.filter((x) => x.type === 'decided' && x.toolCallId !== 'call_1');
+      const executed = all.filter((x) => x.type === 'executed');
+      expect(executed.map((x) => [x.toolCallId, x.proposalHash])).toEqual(
+        allowed.map((x) => [x.toolCallId, x.proposalHash]),
+      );
+      expect(executed[0]?.proposalHash).toBe(consumed?.proposalHash);
+      // Claude Code reports success and the exit status; Codex only that the tool returned
+      expect(executed.map((x) => x.data)).toEqual(
+        d.host === 'claude-code'
+          ? [
+              { host: d.host, event: 'PostToolUse', outcome: 'succeeded', exitCode: 0 },
+              { host: d.host, event: 'PostToolUseFailure', outcome: 'failed', exitCode: 2 },
+            ]
+          : [
+              { host: d.host, event: 'PostToolUse', outcome: 'completed' },
+              { host: d.host, event: 'PostToolUse', outcome: 'completed' },
+            ],
+      );
+      expect(JSON.stringify(executed)).not.toContain('ran-dir');
     });
 
     it('a changed command after approval is blocked (a new proposal)', async () => {

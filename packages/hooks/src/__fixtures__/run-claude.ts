@@ -45,6 +45,8 @@ export interface ClaudeRunOptions {
   hookCommand?: string;
   /** Extra CLI arguments (`--mcp-config`, `--permission-prompt-tool`). */
   args?: string[];
+  /** Also run this command as the PostToolUse (and Claude Code's PostToolUseFailure) hook. */
+  postHookCommand?: string;
 }
 
 /**
@@ -64,6 +66,10 @@ export async function runClaude(
   try {
     const settings = join(project.home, 'settings.json');
     const command = options.hookCommand ?? project.hookCommand('claude-code');
+    const post = options.postHookCommand;
+    const after = post && [
+      { matcher: '*', hooks: [{ type: 'command', command: post, timeout: 120 }] },
+    ];
     writeFileSync(
       settings,
       // as documented: a hook that cannot start, times out or exits oddly blocks the call
@@ -75,6 +81,7 @@ export async function runClaude(
               hooks: [{ type: 'command', command, timeout: 120, onFailure: 'block' }],
             },
           ],
+          ...(after ? { PostToolUse: after, PostToolUseFailure: after } : {}),
         },
       }),
     );

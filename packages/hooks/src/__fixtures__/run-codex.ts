@@ -70,10 +70,16 @@ export async function runCodex(
     ];
     writeFileSync(join(codexHome, 'config.toml'), `${toml.join('\n')}\n`);
     const command = options.hookCommand ?? project.hookCommand('codex');
+    const post = options.postHookCommand;
     writeFileSync(
       join(codexHome, 'hooks.json'),
       JSON.stringify({
-        hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command }] }] },
+        hooks: {
+          PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command }] }],
+          ...(post
+            ? { PostToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: post }] }] }
+            : {}),
+        },
       }),
     );
     const env: NodeJS.ProcessEnv = {

@@ -69,22 +69,22 @@ function mcpServerName(doc: JsonObject): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
-/**
- * Decodes the host's PreToolUse JSON with parseStrictJson (throws core's
- * ToolArgumentsValidationError, stage `decode`, on malformed text) and checks its fields
- * (HookError `invalid_hook_input` with the field's JSON Pointer, `unsupported_event`).
- */
-export function parseHookInput(text: string, host: HostName, user: string): HookCall {
+/** Decodes a hook's stdin text with parseStrictJson (whole document) into an object. */
+export function decodeHookDocument(text: string): JsonObject {
   const doc: JsonValue = parseStrictJson(text, { maxLength: MAX_INPUT_BYTES });
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
     fail('hook input must be a JSON object', '');
   }
-  const event = requiredString(doc, 'hook_event_name');
-  if (event !== 'PreToolUse') {
-    throw new HookError('input', 'unsupported_event', 'only PreToolUse events are handled', {
-      path: '/hook_event_name',
-    });
-  }
+  return doc;
+}
+
+/** The hook event a decoded document names (`hook_event_name`). */
+export function hookEventOf(doc: JsonObject): string {
+  return requiredString(doc, 'hook_event_name');
+}
+
+/** The call (tool, canonical input, context) of a decoded PreToolUse / PostToolUse document. */
+export function readHookCall(doc: JsonObject, host: HostName, user: string): HookCall {
   const tool = requiredString(doc, 'tool_name');
   const input = doc.tool_input;
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -112,4 +112,19 @@ export function parseHookInput(text: string, host: HostName, user: string): Hook
     provenance: 'provider_text',
     context,
   };
+}
+
+/**
+ * Decodes the host's PreToolUse JSON with parseStrictJson (throws core's
+ * ToolArgumentsValidationError, stage `decode`, on malformed text) and checks its fields
+ * (HookError `invalid_hook_input` with the field's JSON Pointer, `unsupported_event`).
+ */
+export function parseHookInput(text: string, host: HostName, user: string): HookCall {
+  const doc = decodeHookDocument(text);
+  if (hookEventOf(doc) !== 'PreToolUse') {
+    throw new HookError('input', 'unsupported_event', 'only PreToolUse events are handled', {
+      path: '/hook_event_name',
+    });
+  }
+  return readHookCall(doc, host, user);
 }

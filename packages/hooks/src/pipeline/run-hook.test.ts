@@ -48,7 +48,7 @@ describe('runHook: bad input blocks with one line, exit 2, nothing stored', () =
     ['an array', '[]', 'input/invalid_hook_input at (root)'],
     [
       'another event',
-      hookInput('Bash', {}, { hook_event_name: 'PostToolUse' }),
+      hookInput('Bash', {}, { hook_event_name: 'UserPromptSubmit' }),
       'input/unsupported_event at /hook_event_name',
     ],
     ['no tool name', hookInput('', {}), 'input/invalid_hook_input at /tool_name'],

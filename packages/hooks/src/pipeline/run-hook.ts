@@ -2,11 +2,13 @@ import { userInfo } from 'node:os';
 import { loadConfig } from '../config/load-config.js';
 import { HookError } from '../errors.js';
 import { decisionJson } from '../host/decision-output.js';
-import { parseHookInput } from '../host/hook-input.js';
+import { decodeHookDocument, hookEventOf, readHookCall } from '../host/hook-input.js';
 import type { HostName } from '../host/hosts.js';
+import { isPostEvent, readOutcome } from '../host/post-tool-use.js';
 import { readText } from '../host/read-text.js';
 import { answerFor } from './answer.js';
 import { blockLine } from './block-line.js';
+import { recordExecuted } from './record-executed.js';
 import { type HookEnvironment, sealerFor, withStore } from './session-for.js';
 
 /** Exit statuses of `argseal hook`: 0 with a decision on stdout, 2 blocked (one line on stderr). */
@@ -37,17 +39,36 @@ async function decide(
   o: RunHookOptions,
   setDeadline: (ms: number) => void,
 ): Promise<string> {
-  const text = await readText(o.stdin);
-  const call = parseHookInput(text, host, osUser(o.env));
+  const doc = decodeHookDocument(await readText(o.stdin));
+  const event = hookEventOf(doc);
+  const post = isPostEvent(event);
+  if (event !== 'PreToolUse' && !post) {
+    throw new HookError(
+      'input',
+      'unsupported_event',
+      'only PreToolUse and PostToolUse are handled',
+      {
+        path: '/hook_event_name',
+      },
+    );
+  }
+  const call = readHookCall(doc, host, osUser(o.env));
   const { config } = await loadConfig(o.configPath, o.env, o.cwd);
   setDeadline(config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  if (post) {
+    // after the tool: record that it ran; nothing to decide, nothing on stdout
+    const outcome = readOutcome(doc, event, host);
+    await withStore(config, o, (store) => recordExecuted(config, host, call, outcome, store.audit));
+    return '';
+  }
   const verdict = await withStore(config, o, (store) => sealerFor(config, host, store).seal(call));
   return decisionJson(answerFor(verdict, host, config.hosts?.[host]?.approval ?? 'deny'));
 }
 
 /**
- * One PreToolUse hook call: read the host's JSON from stdin, decide, print the decision
- * JSON (exit 0). Anything else blocks: bad input, a missing or invalid config, a store
+ * One hook call. PreToolUse: read the host's JSON from stdin, decide, print the decision
+ * JSON (exit 0). PostToolUse / PostToolUseFailure: append an `executed` record, print
+ * nothing (exit 0). Anything else blocks: bad input, a missing or invalid config, a store
  * failure, a crash or the deadline print one line on stderr and exit 2, with nothing on
  * stdout. Never throws.
  */

@@ -58,7 +58,8 @@ function failing(): never {
   throw new Error('argseal hooks never execute tools: the host does');
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+/** SHA-256 hex on node:crypto (synchronous; identical output to core's Web Crypto default). */
+export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /**
  * The one module that talks to core's adapter kit. `prepare` gives an Attempt (decode the

@@ -1,0 +1,112 @@
+import { join } from 'node:path';
+import { verifyAuditChain } from '@argseal/core';
+import { describe, expect, it } from 'vitest';
+import { configFile, hookInput, runInProcess } from '../__fixtures__/in-process.js';
+import { readOutcome } from '../host/post-tool-use.js';
+import { createFileAuditLog } from '../store/file-audit-log.js';
+
+const CONFIG = { agent: 'unit', rules: [{ tool: 'Bash', decision: 'allow' }] };
+const SECRET = 'touch s3cr3t-marker.txt';
+const post = (event: string, extra: object) =>
+  hookInput('Bash', { command: SECRET }, { hook_event_name: event, ...extra });
+
+async function records(dataDir: string) {
+  const all = await createFileAuditLog(join(dataDir, 'audit.jsonl')).records();
+  expect((await verifyAuditChain(all)).ok).toBe(true);
+  return all;
+}
+
+describe('PostToolUse: an executed record, no payload', () => {
+  it('Claude Code: the allowed call ran (same proposal hash as its decision, exit 0)', async () => {
+    const file = configFile(CONFIG);
+    await runInProcess('claude-code', hookInput('Bash', { command: SECRET }), file);
+    const after = await runInProcess(
+      'claude-code',
+      post('PostToolUse', { tool_response: { stdout: 'out', interrupted: false } }),
+      file,
+    );
+    expect(after).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const all = await records(file.dataDir);
+    const decided = all.find((r) => r.type === 'decided');
+    const executed = all.filter((r) => r.type === 'executed');
+    expect(executed).toHaveLength(1);
+    expect(executed[0]).toMatchObject({
+      agent: 'unit',
+      tool: 'Bash',
+      toolCallId: 'toolu_1',
+      proposalHash: decided?.proposalHash,
+      data: { host: 'claude-code', event: 'PostToolUse', outcome: 'succeeded', exitCode: 0 },
+    });
+    expect(executed[0]?.argsCanonicalJson).toBeUndefined();
+    expect(JSON.stringify(executed)).not.toContain('s3cr3t');
+  });
+
+  it('Claude Code PostToolUseFailure: failed with the exit status, not the error text', async () => {
+    const file = configFile(CONFIG);
+    const error = 'Exit code 2\nls: cannot access s3cr3t';
+    await runInProcess('claude-code', post('PostToolUseFailure', { error }), file);
+    const [executed] = (await records(file.dataDir)).filter((r) => r.type === 'executed');
+    expect(executed?.data).toEqual({
+      host: 'claude-code',
+      event: 'PostToolUseFailure',
+      outcome: 'failed',
+      exitCode: 2,
+    });
+    expect(JSON.stringify(executed)).not.toContain('s3cr3t');
+  });
+
+  it('Codex: completed (Codex reports no exit status)', async () => {
+    const file = configFile(CONFIG);
+    await runInProcess('codex', post('PostToolUse', { tool_response: 's3cr3t output' }), file);
+    const [executed] = (await records(file.dataDir)).filter((r) => r.type === 'executed');
+    expect(executed?.data).toEqual({ host: 'codex', event: 'PostToolUse', outcome: 'completed' });
+  });
+
+  it('with materialContext the executed hash is the envelope hash the decision used', async () => {
+    const file = configFile({ ...CONFIG, materialContext: ['cwd', 'sessionId'] });
+    await runInProcess('claude-code', hookInput('Bash', { command: SECRET }), file);
+    await runInProcess('claude-code', post('PostToolUse', { tool_response: {} }), file);
+    await runInProcess('claude-code', post('PostToolUse', { tool_response: {}, cwd: '/x' }), file);
+    const all = await records(file.dataDir);
+    const decided = all.find((r) => r.type === 'decided');
+    const [here, elsewhere] = all.filter((r) => r.type === 'executed');
+    expect(here?.proposalHash).toBe(decided?.proposalHash);
+    expect(elsewhere?.proposalHash).not.toBe(decided?.proposalHash);
+  });
+
+  it('bad PostToolUse input blocks with one line, exit 2, nothing stored', async () => {
+    const file = configFile(CONFIG);
+    const r = await runInProcess('codex', post('PostToolUse', { tool_use_id: 7 }), file);
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'argseal hook: blocked (input/invalid_hook_input at /tool_use_id)\n',
+      stored: false,
+    });
+  });
+});
+
+describe('readOutcome', () => {
+  const doc = (o: object) => ({ tool_name: 'Bash', ...o });
+  it('reads what each host reports', () => {
+    expect(
+      readOutcome(doc({ tool_response: { interrupted: true } }), 'PostToolUse', 'claude-code'),
+    ).toEqual({ event: 'PostToolUse', outcome: 'interrupted' });
+    expect(
+      readOutcome({ tool_name: 'Read', tool_response: {} }, 'PostToolUse', 'claude-code'),
+    ).toEqual({ event: 'PostToolUse', outcome: 'succeeded' });
+    expect(readOutcome(doc({ is_interrupt: true }), 'PostToolUseFailure', 'claude-code')).toEqual({
+      event: 'PostToolUseFailure',
+      outcome: 'interrupted',
+    });
+    for (const error of ['Exit code 99999\n', 'Exit code x', 'exit code 1', 42]) {
+      expect(readOutcome(doc({ error }), 'PostToolUseFailure', 'claude-code')).toEqual({
+        event: 'PostToolUseFailure',
+        outcome: 'failed',
+      });
+    }
+    expect(
+      readOutcome(doc({ error: 'Exit code 127' }), 'PostToolUseFailure', 'claude-code'),
+    ).toMatchObject({ exitCode: 127 });
+  });
+});
