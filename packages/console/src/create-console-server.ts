@@ -10,8 +10,11 @@ import {
 import { type ConsoleToolBinding, createBindingCheck } from './binding-rules.js';
 import { ConsoleError } from './errors.js';
 import { HttpError, sendError } from './http-errors.js';
+import type { ConsolePinStore } from './pins/pin-errors.js';
 import { agentRoutes } from './routes-agent.js';
 import { auditRoutes } from './routes-audit.js';
+import { pinRoutes } from './routes-pins.js';
+import { pinAgentRoutes } from './routes-pins-agent.js';
 import { proposalRoutes } from './routes-proposals.js';
 import { sessionRoutes } from './routes-session.js';
 import { securityHeaders } from './security-headers.js';
@@ -55,6 +58,12 @@ export interface ConsoleServerOptions {
    * `@argseal/policies` and core are built in; yours win.
    */
   reasonMessages?: ReasonMessages;
+  /**
+   * MCP tool-definition pins (`createSqlToolPinStore` on the same database): approvers see
+   * changed definitions as a diff and decide them, `@argseal/mcp` proxies report definitions
+   * through the agent API. Without it the pin routes answer 404 `pins_unavailable`.
+   */
+  pins?: ConsolePinStore | undefined;
 }
 
 /**
@@ -121,6 +130,10 @@ export function createConsoleServer(options: ConsoleServerOptions): Hono<Console
     '/api/proposals',
     proposalRoutes(options.store, { reasonMessages: options.reasonMessages }),
   );
+  app.route('/api/agent/pins', pinAgentRoutes(options.pins, options.agentScope === 'any'));
+  app.use('/api/pins/*', requireApprover(auth));
+  app.use('/api/pins', requireApprover(auth));
+  app.route('/api/pins', pinRoutes(options.pins));
   app.use('/api/audit', requireApprover(auth));
   app.route('/api/audit', auditRoutes(options.audit));
   return app;

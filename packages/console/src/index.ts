@@ -3,6 +3,7 @@ export { CONSOLE_USAGE, type ConsoleCliIo, runConsoleCli } from './cli.js';
 export { createConsoleApprovalStore } from './client/approval-store.js';
 export { createConsoleAuditSink } from './client/audit-sink.js';
 export type { ConsoleClientOptions } from './client/http-client.js';
+export { createConsolePinStore } from './client/pin-store.js';
 export { type ConsoleServerOptions, createConsoleServer } from './create-console-server.js';
 export { ConsoleError } from './errors.js';
 export type { ErrorBody } from './http-errors.js';
@@ -11,6 +12,9 @@ export {
   type InitializedTokens,
   initConsoleTokens,
 } from './init-tokens.js';
+export type { DefinitionDiff, FieldDiff } from './pins/definition-diff.js';
+export type { ConsolePinStore } from './pins/pin-errors.js';
+export type { DiffPart } from './pins/token-diff.js';
 export type { ProposalView } from './proposal-view.js';
 export { CONTENT_SECURITY_POLICY } from './security-headers.js';
 export { SESSION_COOKIE } from './sessions.js';

@@ -43,6 +43,8 @@ export interface StartConsoleOptions extends ConsoleStorageOptions {
   /** Use this store and sink instead of opening storage (both or neither). */
   store?: ApprovalStore;
   audit?: AuditSink;
+  /** Tool-definition pins to serve with a provided store (opened storage brings its own). */
+  pins?: ConsoleServerOptions['pins'];
 }
 
 /** A console started by {@link startConsole} and listening. */
@@ -85,6 +87,7 @@ export async function startConsole(options: StartConsoleOptions = {}): Promise<R
       ? {
           store: options.store,
           audit: options.audit,
+          pins: options.pins,
           description: 'provided store',
           close: async () => {},
         }
@@ -97,6 +100,7 @@ export async function startConsole(options: StartConsoleOptions = {}): Promise<R
     app = createConsoleServer({
       store: storage.store,
       audit: storage.audit,
+      pins: storage.pins,
       tokens: resolved.tokens!,
       agentTokens: resolved.agentTokens,
       ...(options.agentScope ? { agentScope: options.agentScope } : {}),

@@ -7,6 +7,7 @@ import {
   createMemoryAuditLog,
 } from '@argseal/core';
 import { ConsoleError } from './errors.js';
+import type { ConsolePinStore } from './pins/pin-errors.js';
 
 /** Where the console keeps proposals, grants and audit. */
 export type ConsoleStorageKind = 'embedded' | 'postgres' | 'memory';
@@ -29,6 +30,8 @@ export interface ConsoleStorage {
   store: ApprovalStore;
   /** Hash-chained audit log in the same database; receives the store's decision events. */
   audit: AuditSink;
+  /** MCP tool-definition pins in the same database (SQL storage only). */
+  pins?: ConsolePinStore;
   /** Human-readable location (no credentials). */
   description: string;
   /** Closes the database connection (pool or PGlite); a no-op for memory. */
@@ -41,6 +44,7 @@ export const DEFAULT_DATA_DIR = '.argseal';
 interface SqlModule {
   createSqlApprovalStore(db: unknown, options: { audit: AuditSink }): ApprovalStore;
   createSqlAuditLog(db: unknown): AuditSink;
+  createSqlToolPinStore(db: unknown, options: { audit: AuditSink }): ConsolePinStore;
   migrate(db: unknown): Promise<unknown>;
   openEmbeddedDatabase(dir?: string): Promise<{ close(): Promise<void> }>;
 }
@@ -120,6 +124,7 @@ export async function openConsoleStorage(
       kind,
       audit,
       store: sql.createSqlApprovalStore(pool, { audit }),
+      pins: sql.createSqlToolPinStore(pool, { audit }),
       description: `PostgreSQL at ${redact(options.databaseUrl)}`,
       close: () => pool.end(),
     };
@@ -141,6 +146,7 @@ export async function openConsoleStorage(
     kind,
     audit,
     store: sql.createSqlApprovalStore(db, { audit }),
+    pins: sql.createSqlToolPinStore(db, { audit }),
     description: `embedded PGlite in ${dir}`,
     close: () => db.close(),
   };

@@ -1,7 +1,10 @@
 import { type AuditEvent, type AuditEventType, canonicalize, type JsonValue } from '@argseal/core';
 import { HttpError } from './http-errors.js';
 
-/** Event types an agent may append. `approval_granted` only ever comes from the console's own store. */
+/**
+ * Event types an agent may append. `approval_granted` and the tool-definition decisions only
+ * ever come from the console's own stores; a proxy reports `tool_definition_observed`.
+ */
 const AGENT_TYPES: readonly AuditEventType[] = [
   'proposed',
   'decided',
@@ -15,6 +18,12 @@ const AGENT_TYPES: readonly AuditEventType[] = [
   'rewritten',
   'shadow',
   'invalid',
+  'tool_definition_observed',
+];
+const CONSOLE_ONLY: readonly string[] = [
+  'approval_granted',
+  'tool_definition_approved',
+  'tool_definition_rejected',
 ];
 const STRINGS = [
   'agent',
@@ -65,8 +74,8 @@ export function checkAgentAuditEvent(
   for (const key of Object.keys(value)) if (!ALLOWED.has(key)) throw bad(`unknown field "${key}"`);
   const type = value.type as AuditEventType;
   if (!AGENT_TYPES.includes(type)) {
-    throw type === 'approval_granted'
-      ? new HttpError(403, 'forbidden_event_type', 'only the console records approval_granted')
+    throw CONSOLE_ONLY.includes(type)
+      ? new HttpError(403, 'forbidden_event_type', `only the console records ${type}`)
       : bad('unknown event type');
   }
   for (const key of STRINGS) {

@@ -83,7 +83,22 @@ export function checkConfig(value: unknown, where = 'config'): McpProxyConfig {
   const store = value.store;
   if (store !== undefined) {
     if (!isRecord(store)) bad(where, 'store must be an object');
-    checkKeys(`${where}.store`, store, new Set(['dataDir', 'databaseUrl']));
+    checkKeys(`${where}.store`, store, new Set(['dataDir', 'databaseUrl', 'console']));
+    for (const key of ['dataDir', 'databaseUrl'] as const) {
+      if (store[key] !== undefined && typeof store[key] !== 'string')
+        bad(`${where}.store`, `${key} must be a string`);
+    }
+    const c = store.console;
+    if (c !== undefined) {
+      if (!isRecord(c)) bad(`${where}.store`, 'console must be an object');
+      checkKeys(`${where}.store.console`, c, new Set(['url', 'tokenEnv']));
+      if (typeof c.url !== 'string' || c.url === '')
+        bad(`${where}.store.console`, 'url is required');
+      if (c.tokenEnv !== undefined && (typeof c.tokenEnv !== 'string' || c.tokenEnv === ''))
+        bad(`${where}.store.console`, 'tokenEnv must be an environment variable name');
+      if (store.dataDir !== undefined || store.databaseUrl !== undefined)
+        bad(`${where}.store`, 'console excludes dataDir and databaseUrl');
+    }
   }
   if (
     value.maxMessageLength !== undefined &&

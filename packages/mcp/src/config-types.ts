@@ -44,6 +44,13 @@ export interface McpServerConfig {
   pinning?: 'approve' | 'trust-first-use';
 }
 
+/** Where the proxy keeps approvals, pins and audit (see {@link McpProxyConfig.store}). */
+export interface McpStoreConfig {
+  dataDir?: string;
+  databaseUrl?: string;
+  console?: { url: string; tokenEnv?: string };
+}
+
 /** The proxy's configuration (a JSON file, or a JS module's default export). */
 export interface McpProxyConfig {
   /** Agent name: part of every proposal hash. Default `mcp`. */
@@ -51,8 +58,13 @@ export interface McpProxyConfig {
   servers: Readonly<Record<string, McpServerConfig>>;
   /** Host `clientInfo.name`s whose elicitation answers count as approvals. Default none. */
   approvers?: { elicitation?: readonly string[] };
-  /** Where approvals, pins and audit live. Default an embedded PGlite in `.argseal/mcp`. */
-  store?: { dataDir?: string; databaseUrl?: string };
+  /**
+   * Where approvals, pins and audit live. Default an embedded PGlite in `.argseal/mcp`;
+   * `databaseUrl` for PostgreSQL; `console` for a running `argseal console` over HTTP (its
+   * agent API, with the agent token from the environment variable `tokenEnv`, default
+   * `ARGSEAL_CONSOLE_TOKEN`).
+   */
+  store?: McpStoreConfig;
   /** Largest JSON-RPC message text accepted from the host (UTF-16 units). Default 4 MiB. */
   maxMessageLength?: number;
   mode?: PolicyMode;

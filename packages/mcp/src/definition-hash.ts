@@ -5,16 +5,10 @@ import {
   type JsonValue,
   TOOL_DEFINITION_HASH_PREFIX,
 } from '@argseal/core';
+import { PINNED_TOOL_FIELDS } from '@argseal/postgres';
 
 /** The fields of an MCP tool definition that are pinned, in the order MCP lists them. */
-export const PINNED_FIELDS = [
-  'name',
-  'title',
-  'description',
-  'inputSchema',
-  'outputSchema',
-  'annotations',
-] as const;
+export const PINNED_FIELDS = PINNED_TOOL_FIELDS;
 
 /** A tool definition reduced to its pinned fields, canonicalized and hashed. */
 export interface DefinitionDigest {
@@ -30,7 +24,7 @@ export interface DefinitionDigest {
  */
 export function digestDefinition(tool: JsonObject): DefinitionDigest | undefined {
   const picked: JsonObject = {};
-  for (const field of PINNED_FIELDS) {
+  for (const field of PINNED_TOOL_FIELDS) {
     if (tool[field] !== undefined) picked[field] = tool[field] as JsonValue;
   }
   let definitionJson: string;

@@ -15,7 +15,9 @@ export type McpSealErrorCode =
   | 'upstream_error'
   | 'invalid_pin_decision'
   | 'pin_not_found'
-  | 'pin_not_pending';
+  | 'pin_not_pending'
+  | 'invalid_pin_definition'
+  | 'store_unavailable';
 
 /** Base class of every error `@argseal/mcp` throws. Messages never carry argument payloads. */
 export class McpSealError extends ArgsealError {

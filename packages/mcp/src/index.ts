@@ -4,6 +4,7 @@ export type {
   McpProxyConfig,
   McpRule,
   McpServerConfig,
+  McpStoreConfig,
 } from './config-types.js';
 export { DEFAULT_MAX_MESSAGE_LENGTH } from './decode-message.js';
 export { type DefinitionDigest, digestDefinition, PINNED_FIELDS } from './definition-hash.js';

@@ -7,6 +7,7 @@ import {
   type SqlQueryable,
 } from '@argseal/postgres';
 import { McpSealError } from './errors.js';
+import { openConsoleStores } from './open-console-stores.js';
 import { sqlPinStore } from './pins/sql-pin-store.js';
 import type { ToolPinStore } from './pins/types.js';
 
@@ -18,20 +19,35 @@ export interface McpStores {
   approvals: ApprovalStore;
   pins: ToolPinStore;
   audit: AuditSink;
-  db: SqlQueryable;
+  /** The SQL database (absent for the console store). */
+  db: SqlQueryable | undefined;
   /** Where the data lives (no credentials). */
   description: string;
   close(): Promise<void>;
 }
 
 /**
- * Opens the proxy's storage: PostgreSQL when `databaseUrl` is given (needs the `pg`
- * package; many proxies and one console can share it), else an embedded PGlite directory
- * (one process at a time). Both are migrated.
+ * Opens the proxy's storage: a running console over HTTP when `console` is given (see
+ * `McpStoreConfig`), PostgreSQL when `databaseUrl` is (needs the `pg` package; many
+ * proxies and one console can share it), else an embedded PGlite directory. SQL is migrated.
  */
 export async function openMcpStores(
-  options: { dataDir?: string; databaseUrl?: string } = {},
+  options: {
+    dataDir?: string | undefined;
+    databaseUrl?: string | undefined;
+    console?: { url: string; tokenEnv?: string } | undefined;
+  } = {},
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<McpStores> {
+  if (options.console) {
+    const stores = await openConsoleStores(options.console, env);
+    return {
+      ...stores,
+      db: undefined,
+      description: `argseal console at ${new URL(options.console.url).origin}`,
+      close: async () => {},
+    };
+  }
   let db: SqlQueryable;
   let close: () => Promise<void>;
   let description: string;

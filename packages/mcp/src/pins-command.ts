@@ -14,7 +14,7 @@ export async function runPinsCommand(
   args: readonly string[],
   values: { approver?: string; status?: string; note?: string },
   config: McpProxyConfig,
-  storeOptions: { dataDir?: string; databaseUrl?: string },
+  storeOptions: Parameters<typeof openMcpStores>[0],
   io: McpCliIo,
 ): Promise<number> {
   const [verb, id] = args;

@@ -16,7 +16,7 @@ export interface McpCliIo {
 }
 
 /** Usage of `argseal mcp`. */
-export const MCP_USAGE = `usage: argseal mcp [--config FILE] [--name NAME] [--http PORT] [--data-dir DIR | --database-url URL] -- COMMAND [ARGS...]
+export const MCP_USAGE = `usage: argseal mcp [--config FILE] [--name NAME] [--http PORT] [--data-dir DIR | --database-url URL | --console-url URL] -- COMMAND [ARGS...]
        argseal mcp pins list|show|approve|reject [ID] [--approver NAME] [--status S] [--config FILE]
 `;
 
@@ -26,6 +26,7 @@ const OPTIONS = {
   http: { type: 'string' },
   'data-dir': { type: 'string' },
   'database-url': { type: 'string' },
+  'console-url': { type: 'string' },
   approver: { type: 'string' },
   status: { type: 'string' },
   note: { type: 'string' },
@@ -69,10 +70,14 @@ export async function runMcpCli(argv: readonly string[], io: McpCliIo): Promise<
   try {
     const loaded = values.config ? await loadConfig(values.config) : checkConfig({ servers: {} });
     const config = withUpstream(loaded, values.name, command);
-    const storeOptions = {
-      dataDir: values['data-dir'] ?? config.store?.dataDir,
-      databaseUrl: values['database-url'] ?? config.store?.databaseUrl ?? process.env.DATABASE_URL,
-    };
+    const consoleUrl = values['console-url'] ?? config.store?.console?.url;
+    const storeOptions = consoleUrl
+      ? { console: { url: consoleUrl, tokenEnv: config.store?.console?.tokenEnv } }
+      : {
+          dataDir: values['data-dir'] ?? config.store?.dataDir,
+          databaseUrl:
+            values['database-url'] ?? config.store?.databaseUrl ?? process.env.DATABASE_URL,
+        };
     if (positionals[0] === 'pins')
       return await runPinsCommand(positionals.slice(1), values, config, storeOptions, io);
     if (positionals.length > 0 || Object.keys(config.servers).length === 0) {

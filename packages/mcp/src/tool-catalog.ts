@@ -1,8 +1,8 @@
 import type { AuditSink, JsonObject } from '@argseal/core';
+import { toolPinAuditEvent } from '@argseal/postgres';
 import type { McpServerConfig } from './config-types.js';
 import { digestDefinition } from './definition-hash.js';
 import { McpSealError } from './errors.js';
-import { pinAuditEvent } from './pins/pin-audit.js';
 import type { PinStatus, ToolPinStore } from './pins/types.js';
 import { policyForTool } from './policy-rules.js';
 import type { SealedToolSpec } from './sealed-call.js';
@@ -105,7 +105,7 @@ export class ToolCatalog {
       entry.definitionHash = digest.definitionHash;
       const key = { agent, server: serverName, tool: upstreamName };
       let { record, pinned, changed } = await pins.observe(key, digest);
-      if (changed) await this.#o.audit?.append(pinAuditEvent(record));
+      if (changed) await this.#o.audit?.append(toolPinAuditEvent(record));
       if (record.status === 'pending' && !pinned && server.pinning === 'trust-first-use') {
         record = await pins
           .decide(record.id, { decision: 'approve', approver: FIRST_USE_APPROVER })

@@ -9,6 +9,12 @@ export { SqlStoreError } from './errors.js';
 export { assertSchemaCurrent, getSchemaVersion, type MigrateResult, migrate } from './migrate.js';
 export { MIGRATIONS, type Migration, SCHEMA_VERSION } from './migrations.js';
 export type { SqlQueryable } from './sql-db.js';
+export { toolPinAuditEvent } from './tool-pin-audit.js';
+export {
+  assertToolDefinitionDigest,
+  MAX_TOOL_DEFINITION_LENGTH,
+  PINNED_TOOL_FIELDS,
+} from './tool-pin-digest.js';
 export type { ToolPinRecord, ToolPinStatus } from './tool-pin-rows.js';
 export {
   createSqlToolPinStore,

@@ -1,6 +1,8 @@
 import type { AuditEvent, AuditSink } from '@argseal/core';
 import { SqlStoreError } from './errors.js';
 import { type Runner, runnerFor, type SqlQueryable } from './sql-db.js';
+import { toolPinAuditEvent } from './tool-pin-audit.js';
+import { assertToolDefinitionDigest } from './tool-pin-digest.js';
 import {
   PIN_COLUMNS,
   type ToolPinRecord,
@@ -19,7 +21,7 @@ export interface ToolPinKey {
 export interface SqlToolPinStoreOptions {
   /** Receives one event per decision (built by the caller's `auditEvent`). */
   audit?: AuditSink;
-  /** Builds the audit event of a decided record (`@argseal/mcp` passes its own). */
+  /** Builds the audit event of a decided record. Default {@link toolPinAuditEvent}. */
   auditEvent?: (record: ToolPinRecord) => AuditEvent;
   generateId?: () => string;
 }
@@ -83,11 +85,12 @@ async function observeOnce(
 }
 
 /**
- * MCP tool-definition pins in SQL (table `argseal_tool_definitions`, schema version 2):
+ * MCP tool-definition pins in SQL (table `argseal_tool_definitions`, schema version 3):
  * at most one approved definition per (agent, server, tool), enforced by a partial unique
  * index; `decide` supersedes the old pin and approves the new one in one transaction.
- * Errors: `SqlStoreError` `pin_not_found`, `pin_not_pending`, `invalid_pin_decision`, or
- * the driver's failure.
+ * `observe` checks the definition text against its hash first ({@link assertToolDefinitionDigest}).
+ * Errors: `SqlStoreError` `pin_not_found`, `pin_not_pending`, `invalid_pin_decision`,
+ * `invalid_pin_definition`, `definition_hash_mismatch`, or the driver's failure.
  */
 export function createSqlToolPinStore(
   db: SqlQueryable,
@@ -97,6 +100,9 @@ export function createSqlToolPinStore(
   const newId = options.generateId ?? (() => crypto.randomUUID());
   return {
     async observe(key, definition) {
+      const { name } = await assertToolDefinitionDigest(definition);
+      if (name !== key?.tool)
+        throw new SqlStoreError('invalid_pin_definition', 'the definition names another tool');
       try {
         return await observeOnce(runner, key, definition, newId());
       } catch (error) {
@@ -142,8 +148,7 @@ export function createSqlToolPinStore(
         );
         return toPinRecord(updated!);
       });
-      if (options.audit && options.auditEvent)
-        await options.audit.append(options.auditEvent(record));
+      await options.audit?.append((options.auditEvent ?? toolPinAuditEvent)(record));
       return record;
     },
     async get(id) {

@@ -65,6 +65,12 @@ export function eventText(r) {
       return 'shadow mode: not blocked';
     case 'invalid':
       return 'refused: invalid arguments';
+    case 'tool_definition_observed':
+      return `tool definition ${r.data?.previousHash ? 'changed' : 'new'}: withheld`;
+    case 'tool_definition_approved':
+      return `tool definition approved by ${r.approver ?? '?'}`;
+    case 'tool_definition_rejected':
+      return `tool definition rejected by ${r.approver ?? '?'}`;
     default:
       return String(r.type);
   }

@@ -8,6 +8,7 @@ import { initKeys } from './keys.js';
 import { listQuery, PAGE_SIZE, renderList } from './list.js';
 import { initLogin } from './login.js';
 import { initNotifications, notePending } from './notify.js';
+import { initPins } from './pins.js';
 
 const POLL_MS = 2000;
 const pollAudit = createAuditFeed();
@@ -173,7 +174,7 @@ async function initConsole() {
     reject: () => send('reject'),
     cancel: hideConfirm,
   });
-  await refresh();
+  await Promise.all([refresh(), initPins()]);
 }
 
 const page = document.body.dataset.page;

@@ -1,4 +1,4 @@
-import { createMemoryAuditLog } from '@argseal/core';
+import { type AuditSink, createMemoryAuditLog } from '@argseal/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createMcpProxy, type McpProxyOptions } from '../proxy.js';
 import { serveStdio } from '../serve-stdio.js';
@@ -10,9 +10,9 @@ import { streamPair } from './stream-pair.js';
  */
 export async function proxiedClient(
   options: Omit<McpProxyOptions, 'audit'>,
-  clientOptions: { name?: string; capabilities?: Record<string, unknown> } = {},
+  clientOptions: { name?: string; capabilities?: Record<string, unknown>; audit?: AuditSink } = {},
 ) {
-  const audit = createMemoryAuditLog();
+  const audit = clientOptions.audit ?? createMemoryAuditLog();
   const proxy = createMcpProxy({ pinPollMs: 50, ...options, audit });
   const pair = streamPair();
   const relay = await serveStdio(proxy, { input: pair.proxyIn, output: pair.proxyOut });

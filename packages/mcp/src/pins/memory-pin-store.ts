@@ -1,6 +1,6 @@
 import type { AuditSink } from '@argseal/core';
+import { assertToolDefinitionDigest, toolPinAuditEvent } from '@argseal/postgres';
 import { McpSealError } from '../errors.js';
-import { pinAuditEvent } from './pin-audit.js';
 import type {
   ListPinsFilter,
   ObserveResult,
@@ -32,6 +32,9 @@ export function createMemoryPinStore(options: PinStoreOptions = {}): ToolPinStor
   return {
     async observe(key, definition): Promise<ObserveResult> {
       assertObservation(key, definition);
+      const { name } = await assertToolDefinitionDigest(definition);
+      if (name !== key.tool)
+        throw new McpSealError('invalid_pin_definition', 'the definition names another tool');
       const k = keyOf(key);
       const pinned = pinOf(k);
       const existing = records.find(
@@ -74,7 +77,7 @@ export function createMemoryPinStore(options: PinStoreOptions = {}): ToolPinStor
       record.decidedBy = input.approver;
       record.decidedAt = now().toISOString();
       if (input.note !== undefined) record.note = input.note;
-      await options.audit?.append(pinAuditEvent(record));
+      await options.audit?.append(toolPinAuditEvent(record));
       return { ...record };
     },
     async get(id) {

@@ -1,15 +1,13 @@
 import { createMemoryAuditLog } from '@argseal/core';
 import { openEmbeddedDatabase } from '@argseal/postgres';
 import { afterAll, describe, expect, it } from 'vitest';
+import { digestDefinition } from '../definition-hash.js';
 import { createMemoryPinStore } from './memory-pin-store.js';
 import { sqlPinStore } from './sql-pin-store.js';
 import type { ToolPinStore } from './types.js';
 
 const key = { agent: 'a', server: 's', tool: 't' };
-const def = (n: number) => ({
-  definitionHash: String(n).repeat(64).slice(0, 64),
-  definitionJson: `{"name":"t","v":${n}}`,
-});
+const def = (n: number) => digestDefinition({ name: 't', description: `v${n}` })!;
 
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -106,5 +104,21 @@ describe.each(stores)('tool pin store contract: %s', (_name, open) => {
       store.observe(key, { definitionHash: 'x', definitionJson: '{}' }),
     ).rejects.toMatchObject({ code: 'invalid_pin_decision' });
     expect(await store.list({ server: 'other' })).toEqual([]);
+  });
+
+  it('refuses a definition whose text is not its hash, not JCS, or names another tool', async () => {
+    const { store } = await open();
+    const good = def(5);
+    const cases: [{ definitionHash: string; definitionJson: string }, string][] = [
+      [{ ...good, definitionHash: def(6).definitionHash }, 'definition_hash_mismatch'],
+      [{ ...good, definitionJson: '{"description":"v5","name":"t"} ' }, 'invalid_pin_definition'],
+      [{ ...good, definitionJson: '{"name":"t","description":"v5"}' }, 'invalid_pin_definition'],
+      [{ ...good, definitionJson: '{"name":"t","icons":[]}' }, 'invalid_pin_definition'],
+      [digestDefinition({ name: 'other' })!, 'invalid_pin_definition'],
+    ];
+    for (const [d, code] of cases) {
+      await expect(store.observe(key, d), code).rejects.toMatchObject({ code });
+    }
+    expect(await store.list()).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import type { AuditSink } from '@argseal/core';
 import { createSqlToolPinStore, type SqlQueryable } from '@argseal/postgres';
-import { pinAuditEvent } from './pin-audit.js';
 import type { ToolPinStore } from './types.js';
 import { assertObservation, assertPinDecision } from './validate.js';
 
@@ -10,7 +9,7 @@ import { assertObservation, assertPinDecision } from './validate.js';
  * audited to `audit`.
  */
 export function sqlPinStore(db: SqlQueryable, options: { audit?: AuditSink } = {}): ToolPinStore {
-  const sql = createSqlToolPinStore(db, { audit: options.audit, auditEvent: pinAuditEvent });
+  const sql = createSqlToolPinStore(db, { audit: options.audit });
   return {
     async observe(key, definition) {
       assertObservation(key, definition);

@@ -1,11 +1,12 @@
 import type { AuditEvent } from '@argseal/core';
-import type { ToolDefinitionRecord } from './types.js';
+import type { ToolPinRecord } from './tool-pin-rows.js';
 
 /**
- * The audit event of a definition record: `tool_definition_observed` while pending,
- * `tool_definition_approved` / `_rejected` once decided. Carries hashes, never the schema text.
+ * The audit event of a tool-definition record: `tool_definition_observed` while pending,
+ * `tool_definition_approved` / `_rejected` once decided. Carries hashes and the pin id,
+ * never the definition text. The default `auditEvent` of `createSqlToolPinStore`.
  */
-export function pinAuditEvent(r: ToolDefinitionRecord): AuditEvent {
+export function toolPinAuditEvent(r: ToolPinRecord): AuditEvent {
   const type =
     r.status === 'pending'
       ? 'tool_definition_observed'
