@@ -60,7 +60,7 @@ describe.skipIf(suite.skip)(suite.title, { timeout: 180_000 }, () => {
     await item.waitFor({ timeout: 15_000 });
     await item.click();
     await page.locator('#pin-title').waitFor();
-    expect(await page.locator('#pin-detail .kicker').innerText()).toContain('new tool');
+    expect(await page.locator('#pin-detail .kicker').textContent()).toContain('new tool');
     await page.click('#pin-approve');
     await page.locator('#pin-message.okmsg').waitFor({ timeout: 10_000 });
     expect((await pins.get(first.record.id))?.status).toBe('approved');
@@ -74,18 +74,18 @@ describe.skipIf(suite.skip)(suite.title, { timeout: 180_000 }, () => {
     await page.goto(`${running.url}/#/pin/${encodeURIComponent(second.record.id)}`);
     await page.locator('#pin-title').waitFor({ timeout: 15_000 });
     const description = page.locator('#pin-detail [data-field="description"]');
-    expect(await description.locator('.badge').innerText()).toBe('changed');
-    const added = await description.locator('ins').allInnerTexts();
+    expect(await description.locator('.badge').textContent()).toBe('changed');
+    const added = await description.locator('ins').allTextContents();
     expect(added.join('')).toContain('id_rsa⟦U+202E⟧txt.exe');
     expect(added.join('')).not.toContain(RLO);
-    expect(await description.locator('del').allInnerTexts()).toEqual([
+    expect(await description.locator('del').allTextContents()).toEqual([
       expect.stringContaining('arguments'),
     ]);
-    expect(await page.locator('#pin-detail [data-field="inputSchema"] .badge').innerText()).toBe(
+    expect(await page.locator('#pin-detail [data-field="inputSchema"] .badge').textContent()).toBe(
       'unchanged',
     );
-    expect(await page.locator('#pin-detail .warnbox').innerText()).toContain('/description');
-    expect(await page.locator('#pin-detail').innerText()).toContain(second.record.definitionHash);
+    expect(await page.locator('#pin-detail .warnbox').textContent()).toContain('/description');
+    expect(await page.locator('#pin-detail').textContent()).toContain(second.record.definitionHash);
     await expectAccessible(page, 'pin diff');
     await shoot(page, 'pin-diff');
     await page.fill('#pin-note', 'checked with the vendor');
