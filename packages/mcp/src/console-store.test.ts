@@ -7,18 +7,11 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ECHO_TOOL, fixtureServer } from './__fixtures__/fixture-server.js';
 import { proxiedClient, refusalOf } from './__fixtures__/proxied-client.js';
+import { until } from './__fixtures__/until.js';
 import { openMcpStores } from './open-stores.js';
 
 const ALICE = 'alice-mcp-token-0123456789abcdef';
 const PROXY = 'proxy-mcp-token-0123456789abcdef';
-
-const until = async (check: () => boolean | Promise<boolean>) => {
-  for (let i = 0; i < 500; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('condition not reached');
-};
 
 describe('the proxy on the console store: a rug pull decided by an approver in the console', () => {
   const upstream = fixtureServer([ECHO_TOOL]);

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ECHO_TOOL, fixtureServer } from './__fixtures__/fixture-server.js';
 import { proxiedClient, refusalOf } from './__fixtures__/proxied-client.js';
-
-const until = async (check: () => boolean | Promise<boolean>) => {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('condition not reached');
-};
+import { until } from './__fixtures__/until.js';
 
 describe('rug pull: a fixture server changes a tool description after the first list', () => {
   const upstream = fixtureServer([ECHO_TOOL]);
