@@ -203,10 +203,16 @@ describe('approver pin routes: /api/pins', () => {
     expect((await digestOf(ECHO_V1)).definitionHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('answers 404 pins_unavailable when the console keeps no pins', async () => {
+  it('answers 404 pins_unavailable when the console keeps no pins (the list says available: false)', async () => {
     const bare = await pinConsole({ pins: false });
+    const list = await bare.request('GET', '/api/pins', { token: ALICE });
+    expect(await list.json()).toEqual({ status: 'pending', pins: [], available: false });
+    const anonymous = await bare.request('GET', '/api/pins');
+    expect(anonymous.status).toBe(401);
     for (const [method, path, token] of [
-      ['GET', '/api/pins', ALICE],
+      ['GET', '/api/pins/x', ALICE],
+      ['POST', '/api/pins/x/decision', ALICE],
+      ['POST', '/api/agent/pins/observe', AGENT],
       ['GET', '/api/agent/pins/x', AGENT],
     ] as const) {
       const res = await bare.request(method, path, { token });

@@ -23,12 +23,14 @@ const MAX_NOTE = 2000;
 export function pinRoutes(pins: ConsolePinStore | undefined): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
   app.onError((error, c) => sendError(c, error));
+  // the page asks on every load; a console without pins says so without an error status
+  if (!pins) app.get('/', (c) => c.json({ status: 'pending', pins: [], available: false }));
   const store = pinsOrRefuse(app, pins);
 
   app.get('/', async (c) => {
     const filter = pinListFilter(c.req.query('status'), c.req.query('limit'), 'pending');
-    const pins = await store.list(filter);
-    return c.json({ status: filter.status, pins: pins.map(pinSummary) });
+    const list = await store.list(filter);
+    return c.json({ status: filter.status, pins: list.map(pinSummary), available: true });
   });
 
   app.get('/:id', async (c) => {

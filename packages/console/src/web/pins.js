@@ -189,7 +189,11 @@ async function decide(decision) {
 async function refresh() {
   clearTimeout(state.timer);
   try {
-    const { pins } = await api('/api/pins?status=pending&limit=200');
+    const { pins, available } = await api('/api/pins?status=pending&limit=200');
+    if (available === false) {
+      $('pins-section').hidden = true;
+      return;
+    }
     $('pins-list').replaceChildren(...pins.map(row));
     setText('pins-count', pins.length);
     $('pins-empty').hidden = pins.length > 0;
