@@ -19,17 +19,15 @@ export async function runAttempt(
   toolCallId: string | undefined,
 ): Promise<AttemptResult> {
   const host: LangChainHost = { config, toolCallId };
-  const where = { tool: attempt.tool.name, toolCallId: attempt.toolCallId };
-  const auth = await attempt.authorize();
-  if (auth.type !== 'allow') return { ok: false, refusal: toRefusal(auth, where) };
-  const outcome = await attempt.execute({
-    host,
-    ...(config.signal ? { signal: config.signal } : {}),
-  });
+  const signal = config.signal ? { signal: config.signal } : {};
+  const outcome = await attempt.run({ host, ...signal });
   if (outcome.status === 'executed') return { ok: true, result: outcome.result };
-  if (outcome.status === 'failed' && (isGraphBubbleUp(outcome.error) || config.signal?.aborted)) {
-    throw outcome.error;
-  }
-  const error = outcome.status === 'failed' ? { error: outcome.error } : {};
-  return { ok: false, refusal: toRefusal(outcome, where), ...error };
+  const failed = outcome.status === 'failed';
+  if (failed && (isGraphBubbleUp(outcome.error) || config.signal?.aborted)) throw outcome.error;
+  const where = { tool: attempt.tool.name, toolCallId: attempt.toolCallId };
+  return {
+    ok: false,
+    refusal: toRefusal(outcome, where),
+    ...(failed ? { error: outcome.error } : {}),
+  };
 }

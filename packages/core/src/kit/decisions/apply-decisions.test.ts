@@ -116,6 +116,24 @@ describe('applyDecisions', () => {
     expect((await w.approvals.getProposal(a.proposal.id))?.decidedBy).toBe('console');
   });
 
+  it('identical calls share one proposal: an approval runs each once, never a third time', async () => {
+    const w = decisionWorld();
+    const a = await w.suspend(20_000, 'a');
+    const twin = await w.suspend(20_000, 'a2');
+    const out = await decided(w, [a, twin], {
+      approver: 'alice',
+      decisions: [approveProposal(view(a))],
+    });
+    expect([...out.values()].map((o) => o.kind)).toEqual(['approved', 'approved']);
+    for (const item of [a, twin]) expect((await item.attempt.run()).status).toBe('executed');
+    const third = await w.authorizer.prepare(w.tool, JSON.stringify(w.executed[0]), {
+      toolCallId: 'a3',
+    });
+    if (!third.ok) throw new Error('prepare');
+    expect((await third.attempt.run()).status).toBe('suspended');
+    expect(w.executed).toHaveLength(2);
+  });
+
   it('without an approval store every call is refused approval_store_missing', async () => {
     const w = decisionWorld();
     const a = await w.suspend(20_000, 'a');
