@@ -1,17 +1,17 @@
-import { asSchema, type JSONSchema7, jsonSchema, type Schema } from 'ai';
-
-const PERMISSIVE_OBJECT: JSONSchema7 = { type: 'object', additionalProperties: true };
+import { modelJsonSchema } from '@argseal/core/kit';
+import { asSchema, jsonSchema, type Schema } from 'ai';
 
 /**
- * Pass-through SDK schema: JSON Schema for the provider, no `validate` (the one parse is
- * argseal's). Without a JSON Schema conversion: a permissive object (argseal validates).
+ * Pass-through SDK schema: the SDK's own JSON Schema conversion, shown to the model as
+ * the kit's object schema (`modelJsonSchema`: permissive without a conversion); no
+ * `validate` (the one parse is argseal's).
  */
 export function passThroughSchema(source: unknown): Schema<unknown> {
   return jsonSchema<unknown>(async () => {
     try {
-      return await asSchema(source as Parameters<typeof asSchema>[0]).jsonSchema;
+      return modelJsonSchema(await asSchema(source as Parameters<typeof asSchema>[0]).jsonSchema);
     } catch {
-      return PERMISSIVE_OBJECT;
+      return modelJsonSchema(undefined);
     }
   });
 }

@@ -1,12 +1,13 @@
-import type {
-  ApprovalDecisionInput,
-  ApprovalGrant,
-  JsonValue,
-  PreparedToolCall,
-  StoredProposal,
-  ToolArgumentsValidationError,
+import {
+  type ApprovalDecisionInput,
+  type ApprovalGrant,
+  type ApprovalStore,
+  decodeCanonical,
+  type JsonValue,
+  type StoredProposal,
+  type ToolArgumentsValidationError,
 } from '@argseal/core';
-import { decodeCanonical } from '@argseal/core';
+import { pendingProposalOf } from '@argseal/core/kit';
 import type { RunState, RunToolApprovalItem } from '@openai/agents';
 import { ArgsealAgentsError } from './errors.js';
 import type { SealInternals } from './internals.js';
@@ -17,9 +18,9 @@ export interface PendingApproval {
   toolCallId: string;
   tool: string;
   /**
-   * `pending`: a pending proposal with this hash is in the store (approve/reject work).
-   * `unmatched`: no pending proposal has this hash (the RunState text was edited, or the
-   * proposal was decided already). `invalid`: the arguments fail the pipeline.
+   * `pending`: the latest proposal the store holds for this call is pending and has this
+   * call's hash (approve/reject/edit work). `unmatched`: it is not (the RunState text was
+   * edited, or the proposal was decided already). `invalid`: the arguments fail the pipeline.
    */
   status: 'pending' | 'unmatched' | 'invalid';
   proposalHash?: string;
@@ -31,41 +32,29 @@ export interface PendingApproval {
   error?: ToolArgumentsValidationError;
 }
 
-interface FunctionCallRaw {
-  type?: unknown;
-  callId?: unknown;
-  name?: unknown;
-  arguments?: unknown;
-}
-
-function rawOf(item: RunToolApprovalItem): FunctionCallRaw {
-  return (item as { rawItem?: FunctionCallRaw }).rawItem ?? {};
-}
+type FunctionCallRaw = { type?: unknown; callId?: unknown; name?: unknown; arguments?: unknown };
+const rawOf = (item: RunToolApprovalItem) =>
+  ((item as { rawItem?: FunctionCallRaw }).rawItem ?? {}) as FunctionCallRaw;
 
 async function resolveOne<Context>(
   internals: SealInternals<Context>,
   item: RunToolApprovalItem,
 ): Promise<PendingApproval | undefined> {
-  const raw = rawOf(item);
-  if (raw.type !== 'function_call' || typeof raw.callId !== 'string') return undefined;
-  const name = typeof raw.name === 'string' ? raw.name : '';
-  const tool = internals.tools.get(name);
-  if (!tool || typeof raw.arguments !== 'string') return undefined;
-  const base = { interruption: item, toolCallId: raw.callId, tool: name };
-  const prepared = await internals.authorizer.prepare(tool, raw.arguments, {
-    toolCallId: raw.callId,
+  const { type, callId, name, arguments: args } = rawOf(item);
+  const tool = internals.tools.get(typeof name === 'string' ? name : '');
+  if (type !== 'function_call' || typeof callId !== 'string' || typeof args !== 'string' || !tool)
+    return undefined;
+  const base = { interruption: item, toolCallId: callId, tool: tool.name };
+  const prepared = await internals.authorizer.prepare(tool, args, {
+    toolCallId: callId,
     context: internals.rewriteContext as Context,
   });
   if (!prepared.ok) return { ...base, status: 'invalid', error: prepared.error };
-  const call: PreparedToolCall = prepared.call;
-  const store = internals.authorizer.approvals;
-  const proposal = store ? await store.findPending(call.proposalHash) : undefined;
+  const { proposalHash, argsCanonicalJson } = prepared.attempt;
+  const proposal = await pendingProposalOf(internals.authorizer.approvals, prepared.attempt);
   return {
-    ...base,
-    status: proposal ? 'pending' : 'unmatched',
-    proposalHash: call.proposalHash,
-    argsCanonicalJson: call.argsCanonicalJson,
-    arguments: decodeCanonical(call.argsCanonicalJson),
+    ...{ ...base, status: proposal ? 'pending' : 'unmatched', proposalHash, argsCanonicalJson },
+    arguments: decodeCanonical(argsCanonicalJson),
     ...(proposal ? { proposal } : {}),
   };
 }
@@ -83,13 +72,21 @@ export async function listPendingApprovals<Context>(
   return out;
 }
 
-async function findTarget<Context>(
+export type PendingTarget = PendingApproval & { proposal: StoredProposal; store: ApprovalStore };
+
+/**
+ * The state's own interruption for `target` (RunState hands out fresh item objects: matched
+ * by tool call id), resolved to its pending proposal; throws before anything is decided.
+ */
+export async function findTarget<Context>(
   internals: SealInternals<Context>,
   state: RunState<any, any>,
   target: RunToolApprovalItem | string,
-): Promise<PendingApproval> {
-  // RunState hands out fresh item objects: match by tool call id, then use the state's own
-  // item, so the decision is bound to the arguments this RunState will resume with.
+): Promise<PendingTarget> {
+  const store = internals.authorizer.approvals;
+  if (!store) {
+    throw new ArgsealAgentsError('proposal_not_found', 'the authorizer has no approval store');
+  }
   const callId = typeof target === 'string' ? target : rawOf(target).callId;
   const item = state.getInterruptions().find((i) => rawOf(i).callId === callId);
   if (!item) {
@@ -97,25 +94,21 @@ async function findTarget<Context>(
   }
   const resolved = await resolveOne(internals, item);
   if (!resolved) {
-    throw new ArgsealAgentsError(
-      'not_a_tool_interruption',
-      'the interruption is not a function call of a sealed tool',
-    );
+    const why = 'the interruption is not a function call of a sealed tool';
+    throw new ArgsealAgentsError('not_a_tool_interruption', why);
   }
-  if (resolved.status === 'invalid') {
-    const e = resolved.error!;
-    throw new ArgsealAgentsError(
-      'invalid_arguments',
-      `tool "${resolved.tool}": ${e.stage}/${e.code} at ${e.path === '' ? '(root)' : e.path}`,
-    );
+  if (resolved.error) {
+    const e = resolved.error;
+    const at = `${e.stage}/${e.code} at ${e.path === '' ? '(root)' : e.path}`;
+    throw new ArgsealAgentsError('invalid_arguments', `tool "${resolved.tool}": ${at}`);
   }
-  if (resolved.status !== 'pending') {
+  if (!resolved.proposal) {
     throw new ArgsealAgentsError(
       'proposal_not_found',
       `tool "${resolved.tool}": no pending proposal for this call's proposal hash (edited RunState or already decided)`,
     );
   }
-  return resolved;
+  return { ...resolved, proposal: resolved.proposal, store };
 }
 
 /**
@@ -130,14 +123,10 @@ export async function decideInterruption<Context>(
   target: RunToolApprovalItem | string,
   decision: ApprovalDecisionInput & { message?: string },
 ): Promise<ApprovalGrant> {
-  const store = internals.authorizer.approvals;
-  if (!store) {
-    throw new ArgsealAgentsError('proposal_not_found', 'the authorizer has no approval store');
-  }
-  const resolved = await findTarget(internals, state, target);
+  const { proposal, store, interruption } = await findTarget(internals, state, target);
   const { message, ...input } = decision;
-  const grant = await store.decide(resolved.proposalHash!, input);
-  if (decision.decision === 'approve') state.approve(resolved.interruption);
-  else state.reject(resolved.interruption, message !== undefined ? { message } : undefined);
+  const grant = await store.decide(proposal.proposalHash, { proposalId: proposal.id, ...input });
+  if (decision.decision === 'approve') state.approve(interruption);
+  else state.reject(interruption, message !== undefined ? { message } : undefined);
   return grant;
 }

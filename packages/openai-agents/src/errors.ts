@@ -1,32 +1,40 @@
 import { ArgsealError } from '@argseal/core';
+import { hasMarker } from '@argseal/core/kit';
 
 const MARKER = Symbol.for('argseal.error.openai-agents');
 
-/**
- * Stable codes thrown by `@argseal/openai-agents`:
- * - `unsealable_tool`: a tool whose schema and execute argseal cannot reach (a plain SDK
- *   `tool()`, a hosted tool, an agent-as-tool). Closed by default: nothing runs unsealed.
- * - `duplicate_tool`: two tools with one name.
- * - `unsealed_handoff`: a handoff target agent was not sealed.
- * - `invalid_model`: the agent's model is neither a `Model` nor a model name.
- * - `not_a_tool_interruption`: the item is not a function-tool approval of a sealed tool.
- * - `interruption_not_found`: no interruption with that tool call id in the RunState.
- * - `invalid_arguments`: the interruption's arguments fail the pipeline (stage/code in message).
- * - `proposal_not_found`: no pending proposal in the store for the interruption's proposal
- *   hash (the RunState text was edited, or the proposal was already decided).
- */
+/** Stable codes of {@link ArgsealAgentsError}. */
+export type ArgsealAgentsErrorCode =
+  /** A tool argseal cannot reach (SDK `tool()`, hosted, agent-as-tool, MCP): nothing runs unsealed. */
+  | 'unsealable_tool'
+  /** Two tools with one name. */
+  | 'duplicate_tool'
+  /** A handoff target agent was not sealed. */
+  | 'unsealed_handoff'
+  /** The agent's model is neither a `Model` nor a model name. */
+  | 'invalid_model'
+  /** The item is not a function-tool approval of a sealed tool. */
+  | 'not_a_tool_interruption'
+  /** No interruption with that tool call id in the RunState. */
+  | 'interruption_not_found'
+  /** The interruption's (or the edit's) arguments fail the pipeline (stage/code in the message). */
+  | 'invalid_arguments'
+  /** No pending proposal for the interruption's call and hash (edited RunState, already decided). */
+  | 'proposal_not_found'
+  /** The policy refuses the edited call; nothing was decided. */
+  | 'edit_denied';
+
+/** Base error of `@argseal/openai-agents`. Messages name the tool and the code, never the arguments. */
 export class ArgsealAgentsError extends ArgsealError {
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  declare readonly code: ArgsealAgentsErrorCode;
+
+  constructor(code: ArgsealAgentsErrorCode, message: string, options?: { cause?: unknown }) {
     super(code, message, options);
     this.name = 'ArgsealAgentsError';
     Object.defineProperty(this, MARKER, { value: true });
   }
 
   static override isInstance(value: unknown): value is ArgsealAgentsError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[MARKER] === true
-    );
+    return hasMarker(value, MARKER);
   }
 }

@@ -1,9 +1,12 @@
+export {
+  isRefusalText as isArgsealRefusal,
+  type JsonObjectSchema,
+  REFUSAL_PLACEHOLDER_KEY as INVALID_ARGUMENTS_KEY,
+} from '@argseal/core/kit';
 export { type AgentsToolSource, getAgentsToolSource, tool } from './agents-tool.js';
 export type { PendingApproval } from './approvals.js';
-export { ArgsealAgentsError } from './errors.js';
-export { INVALID_ARGUMENTS_KEY } from './invalid-marker.js';
-export type { JsonObjectSchema } from './json-schema.js';
-export { isArgsealRefusal } from './refusal.js';
+export type { EditOptions, EditResult } from './edit.js';
+export { ArgsealAgentsError, type ArgsealAgentsErrorCode } from './errors.js';
 export type { SealableTool, SealToolOptions } from './resolve-tool.js';
 export {
   type AgentsSeal,

@@ -22,11 +22,10 @@ export function createInternals<Context>(init: {
   rewriteContext?: Context | undefined;
   cacheSize?: number | undefined;
 }): SealInternals<Context> {
+  const max = init.cacheSize;
   return {
     authorizer: init.authorizer,
-    ledger: createHandoverLedger<Attempt>(
-      init.cacheSize === undefined ? undefined : { max: init.cacheSize },
-    ),
+    ledger: createHandoverLedger<Attempt>(max === undefined ? undefined : { max }),
     contextOf: init.context ?? ((runContext) => runContext?.context as Context),
     rewriteContext: init.rewriteContext,
     tools: new Map(),
@@ -34,13 +33,11 @@ export function createInternals<Context>(init: {
 }
 
 /** Registers a tool by name; one name means one tool within a seal. */
-export function registerTool(internals: SealInternals<unknown>, tool: ArgsealTool): void {
+export function registerTool<Context>(internals: SealInternals<Context>, tool: ArgsealTool): void {
   const existing = internals.tools.get(tool.name);
   if (existing && existing !== tool) {
-    throw new ArgsealAgentsError(
-      'duplicate_tool',
-      `tool "${tool.name}" is already sealed with another definition`,
-    );
+    const why = `tool "${tool.name}" is already sealed with another definition`;
+    throw new ArgsealAgentsError('duplicate_tool', why);
   }
   internals.tools.set(tool.name, tool);
 }

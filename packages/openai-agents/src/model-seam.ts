@@ -1,7 +1,6 @@
-import { parseStrictJson } from '@argseal/core';
+import { prepareForHistory, refusalPlaceholder } from '@argseal/core/kit';
 import type { Model, ModelRequest, ModelResponse } from '@openai/agents';
 import type { SealInternals } from './internals.js';
-import { invalidMarkerText } from './invalid-marker.js';
 
 const sealedModels = new WeakSet<object>();
 
@@ -15,49 +14,32 @@ interface FunctionCallLike {
 function isFunctionCall(item: unknown): item is FunctionCallLike {
   const v = item as Partial<FunctionCallLike> | null;
   return (
-    typeof v === 'object' &&
-    v !== null &&
-    v.type === 'function_call' &&
+    v?.type === 'function_call' &&
     typeof v.name === 'string' &&
     typeof v.callId === 'string' &&
     typeof v.arguments === 'string'
   );
 }
 
-function isPlainObjectText(text: string): boolean {
-  try {
-    const value = parseStrictJson(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Prepares one function call of a sealed tool from the provider's raw text, hands the
  * attempt over in the ledger and returns the item with what history must carry:
- * `historyArguments`, or, when the text is refused, a payload-free placeholder.
+ * `historyArguments`, or, when the text is refused, a payload-free placeholder. A schema
+ * or rewrite refusal of a (strictly decoded) object keeps its text: invoke refuses it again.
  */
 async function sealCall<Context>(internals: SealInternals<Context>, item: FunctionCallLike) {
   const tool = internals.tools.get(item.name);
   if (!tool) return item;
-  const prepared = await internals.authorizer.prepare(tool, item.arguments, {
-    toolCallId: item.callId,
-    context: internals.rewriteContext as Context,
-  });
-  if (prepared.ok) {
-    internals.ledger.put(prepared.attempt);
-    return { ...item, arguments: prepared.attempt.historyArguments };
-  }
-  // A schema refusal of a plain object keeps its text: invoke refuses it again strictly.
-  const keepRaw = prepared.refusal.stage !== 'decode' && isPlainObjectText(item.arguments);
-  return { ...item, arguments: keepRaw ? item.arguments : invalidMarkerText(prepared.refusal) };
+  const options = { toolCallId: item.callId, context: internals.rewriteContext as Context };
+  const { authorizer, ledger } = internals;
+  const sealed = await prepareForHistory(authorizer, ledger, tool, item.arguments, options);
+  const stage = sealed.refusal?.stage;
+  if (stage === undefined) return { ...item, arguments: sealed.text };
+  const keepRaw = (stage === 'schema' || stage === 'rewrite') && /^\s*\{/.test(item.arguments);
+  return { ...item, arguments: keepRaw ? item.arguments : refusalPlaceholder(sealed.refusal!) };
 }
 
-async function sealOutput<Context, T>(
-  internals: SealInternals<Context>,
-  output: T[],
-): Promise<T[]> {
+async function sealOutput<Context, T>(internals: SealInternals<Context>, output: T[]) {
   const sealed: T[] = [];
   for (const item of output) {
     sealed.push(isFunctionCall(item) ? ((await sealCall(internals, item)) as T) : item);
@@ -82,24 +64,20 @@ export function sealModelWith<Context>(
 ): Model {
   const sealed: Model = {
     async getResponse(request: ModelRequest): Promise<ModelResponse> {
-      const inner = await resolve();
-      const response = await inner.getResponse(request);
+      const response = await (await resolve()).getResponse(request);
       return { ...response, output: await sealOutput(internals, response.output) };
     },
     async *getStreamedResponse(request: ModelRequest) {
-      const inner = await resolve();
-      for await (const event of inner.getStreamedResponse(request)) {
-        if (event.type === 'response_done') {
+      for await (const event of (await resolve()).getStreamedResponse(request)) {
+        if (event.type !== 'response_done') yield event;
+        else {
           const output = await sealOutput(internals, event.response.output);
           yield { ...event, response: { ...event.response, output } };
-        } else {
-          yield event;
         }
       }
     },
     async getRetryAdvice(args) {
-      const inner = await resolve();
-      return inner.getRetryAdvice?.(args);
+      return (await resolve()).getRetryAdvice?.(args);
     },
   };
   sealedModels.add(sealed);

@@ -1,8 +1,8 @@
-import { type ArgsealTool, defineTool } from '@argseal/core';
+import { type ArgsealTool, defineTool, isArgsealTool } from '@argseal/core';
+import { type JsonObjectSchema, modelJsonSchema, standardJsonSchema } from '@argseal/core/kit';
 import type { FunctionTool } from '@openai/agents';
 import { getAgentsToolSource } from './agents-tool.js';
 import { ArgsealAgentsError } from './errors.js';
-import { type JsonObjectSchema, jsonSchemaFor } from './json-schema.js';
 import type { SealedToolSpec } from './tool-seam.js';
 
 /** A tool that can be sealed: a `defineTool` tool or a tool from this package's `tool()`. */
@@ -16,29 +16,14 @@ export interface SealToolOptions {
   strict?: boolean;
 }
 
-function isArgsealTool(value: unknown): value is ArgsealTool {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { kind?: unknown }).kind === 'argseal.tool' &&
-    typeof (value as { execute?: unknown }).execute === 'function'
-  );
-}
-
-function toolName(value: unknown): string {
-  const name = (value as { name?: unknown } | null)?.name;
-  return typeof name === 'string' ? name : '(unnamed)';
-}
-
 /** Turns a sealable tool into what the tool seam needs, or refuses (closed by default). */
 export function resolveTool(value: unknown, options: SealToolOptions = {}): SealedToolSpec {
+  const defined = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v != null));
+  const own = defined(options);
   if (isArgsealTool(value)) {
-    return {
-      tool: value,
-      description: value.description ?? '',
-      parameters: options.parameters ?? jsonSchemaFor(value),
-      strict: options.strict ?? false,
-    };
+    const parameters = modelJsonSchema(standardJsonSchema(value.schema));
+    const description = value.description ?? '';
+    return { tool: value, fields: { description, parameters, ...own } };
   }
   const source = getAgentsToolSource(value);
   if (source) {
@@ -52,20 +37,14 @@ export function resolveTool(value: unknown, options: SealToolOptions = {}): Seal
         return source.execute(input, host?.runContext, host?.details);
       },
     });
-    return {
-      tool,
-      description: fn.description,
-      parameters: (options.parameters ?? fn.parameters) as JsonObjectSchema,
-      strict: options.strict ?? fn.strict,
-      extras: {
-        isEnabled: fn.isEnabled,
-        ...(fn.inputGuardrails ? { inputGuardrails: fn.inputGuardrails } : {}),
-        ...(fn.outputGuardrails ? { outputGuardrails: fn.outputGuardrails } : {}),
-      },
-    };
+    // only these SDK fields: the SDK's own tool() also carries internals that bypass invoke
+    const { description, parameters, strict, isEnabled, inputGuardrails, outputGuardrails } = fn;
+    const kept = { description, parameters, strict, isEnabled, inputGuardrails, outputGuardrails };
+    return { tool, fields: { ...defined(kept), ...own } as SealedToolSpec['fields'] };
   }
+  const name = (value as { name?: unknown } | null)?.name;
   throw new ArgsealAgentsError(
     'unsealable_tool',
-    `tool "${toolName(value)}" cannot be sealed: use defineTool() from @argseal/core or tool() from @argseal/openai-agents (the SDK's own tool() hides its schema and execute)`,
+    `tool "${typeof name === 'string' ? name : '(unnamed)'}" cannot be sealed: use defineTool() from @argseal/core or tool() from @argseal/openai-agents (the SDK's own tool() hides its schema and execute)`,
   );
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { functionCall, ScriptedModel, throughModelSeam } from './__fixtures__/scripted-model.js';
 import { supportWorld } from './__fixtures__/world.js';
 import { ArgsealAgentsError } from './errors.js';
-import { INVALID_ARGUMENTS_KEY } from './invalid-marker.js';
+import { INVALID_ARGUMENTS_KEY } from './index.js';
 import { createAgentsSeal } from './seal.js';
 
 function codeOf(fn: () => unknown): string | undefined {

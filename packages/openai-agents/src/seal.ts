@@ -10,8 +10,9 @@ import {
   type RunToolApprovalItem,
 } from '@openai/agents';
 import { decideInterruption, listPendingApprovals, type PendingApproval } from './approvals.js';
+import { type EditOptions, type EditResult, editInterruption } from './edit.js';
 import { ArgsealAgentsError } from './errors.js';
-import { createInternals, registerTool, type SealInternals } from './internals.js';
+import { createInternals, registerTool } from './internals.js';
 import { isSealedModel, sealModelWith } from './model-seam.js';
 import { resolveTool, type SealableTool, type SealToolOptions } from './resolve-tool.js';
 import { buildSealedTool, isSealedTool } from './tool-seam.js';
@@ -20,12 +21,9 @@ import { buildSealedTool, isSealedTool } from './tool-seam.js';
 export interface AgentsSealOptions<Context> {
   /** A configured authorizer (policy, approvals, audit, rewrite hooks). */
   authorizer: Authorizer<Context>;
-  /** Policy and execution context of a run. Default: `runContext.context`. */
+  /** Policy and execution context of a run (may be async). Default: `runContext.context`. */
   context?: (runContext: RunContext<any> | undefined) => Context | Promise<Context>;
-  /**
-   * Context given to rewrite hooks. The SDK gives the model seam no run context, so
-   * rewrite hooks see this fixed value (policy still sees the run's context).
-   */
+  /** Context for rewrite hooks: the SDK gives the model seam no run context. */
   rewriteContext?: Context;
   /** Resolves model names (`model: 'gpt-…'`) for the model seam. Default: OpenAIProvider. */
   modelProvider?: ModelProvider;
@@ -35,8 +33,7 @@ export interface AgentsSealOptions<Context> {
 
 /**
  * The decision fields of {@link AgentsSeal.approve}: `approver` (required), `note`,
- * `expiresAt` and `uses`, validated by the approval store (`ApprovalError` codes such as
- * `invalid_approver`, `expiry_in_past`, `invalid_uses`).
+ * `ttlMs`/`expiresAt` and `uses`, validated by the approval store (`ApprovalError`).
  */
 export interface DecideOptions extends Omit<ApprovalDecisionInput, 'decision'> {}
 
@@ -46,19 +43,22 @@ export interface RejectOptions extends DecideOptions {
   message?: string;
 }
 
+type Decide<O, R = ApprovalGrant> = (
+  state: RunState<any, any>,
+  interruption: RunToolApprovalItem | string,
+  options: O,
+) => Promise<R>;
+
 /**
- * The OpenAI Agents adapter returned by {@link createAgentsSeal}. `approve` and `reject`
- * throw {@link ArgsealAgentsError} `interruption_not_found`, `not_a_tool_interruption`,
- * `invalid_arguments` or `proposal_not_found` when the interruption does not resolve to a
- * pending proposal; nothing is decided then.
+ * The OpenAI Agents adapter returned by {@link createAgentsSeal}. `approve`, `reject` and
+ * `edit` throw {@link ArgsealAgentsError} (`interruption_not_found`,
+ * `not_a_tool_interruption`, `invalid_arguments`, `proposal_not_found`; `edit_denied`)
+ * when the interruption does not resolve to a pending proposal; nothing is decided then.
  */
 export interface AgentsSeal<Context = unknown> {
   /** The authorizer every sealed tool runs through. */
   readonly authorizer: Authorizer<Context>;
-  /**
-   * A clone of `agent` with every tool sealed and its model wrapped. Handoff target agents
-   * must be sealed first (`unsealed_handoff` otherwise).
-   */
+  /** A clone of `agent` with every tool sealed and its model wrapped (handoff targets first). */
   agent<TAgent extends Agent<any, any>>(
     agent: TAgent,
     options?: { tools?: SealableTool[] },
@@ -70,43 +70,27 @@ export interface AgentsSeal<Context = unknown> {
   /** Interruptions of `state` resolved to argseal proposals. */
   pending(state: RunState<any, any>): Promise<PendingApproval[]>;
   /** Approve in the store (bound to the proposal hash), then in the RunState. */
-  approve(
-    state: RunState<any, any>,
-    interruption: RunToolApprovalItem | string,
-    options: DecideOptions,
-  ): Promise<ApprovalGrant>;
+  approve: Decide<DecideOptions>;
   /** Reject in the store, then in the RunState. */
-  reject(
-    state: RunState<any, any>,
-    interruption: RunToolApprovalItem | string,
-    options: RejectOptions,
-  ): Promise<ApprovalGrant>;
+  reject: Decide<RejectOptions>;
+  /**
+   * Approve edited arguments instead: a new proposal that `supersedes` the original, granted
+   * by its hash; the original is rejected; the resumed run executes the edited call once.
+   */
+  edit: Decide<EditOptions, EditResult>;
 }
 
 const sealedAgents = new WeakSet<object>();
 
-function handoffTarget(handoff: unknown): unknown {
-  const agent = (handoff as { agent?: unknown } | null)?.agent;
-  return agent ?? handoff;
-}
-
 function modelResolver(model: unknown, provider: ModelProvider | undefined) {
   if (typeof model === 'object' && model !== null) {
-    if (typeof (model as Model).getResponse !== 'function') {
-      throw new ArgsealAgentsError('invalid_model', 'the agent model is not a Model');
-    }
-    return () => model as Model;
+    if (typeof (model as Model).getResponse === 'function') return () => model as Model;
+  } else if (model === undefined || typeof model === 'string') {
+    let resolved: Promise<Model> | undefined;
+    const name = model === '' ? undefined : model;
+    return () => (resolved ??= Promise.resolve((provider ?? new OpenAIProvider()).getModel(name)));
   }
-  if (model !== undefined && typeof model !== 'string') {
-    throw new ArgsealAgentsError('invalid_model', 'the agent model is not a Model or a name');
-  }
-  let resolved: Promise<Model> | undefined;
-  return () => {
-    resolved ??= Promise.resolve(
-      (provider ?? new OpenAIProvider()).getModel(model === '' ? undefined : model),
-    );
-    return resolved;
-  };
+  throw new ArgsealAgentsError('invalid_model', 'the agent model is not a Model or a name');
 }
 
 /**
@@ -116,26 +100,22 @@ function modelResolver(model: unknown, provider: ModelProvider | undefined) {
 export function createAgentsSeal<Context = unknown>(
   options: AgentsSealOptions<Context>,
 ): AgentsSeal<Context> {
-  const internals: SealInternals<Context> = createInternals(options);
-
-  // Sealed tools built by this seal, and the sealed tool of each source tool (so one
+  const internals = createInternals(options);
+  // Sealed tools built by this seal, and the sealed tool of each source tool (one
   // SDK-style tool can serve several agents of one seal).
   const built = new WeakSet<object>();
   const bySource = new WeakMap<object, FunctionTool<any, any, any>>();
 
   function sealTool(value: SealableTool, toolOptions?: SealToolOptions) {
+    if (built.has(value)) return value as FunctionTool<any, any, any>;
     if (isSealedTool(value)) {
-      if (built.has(value)) return value as FunctionTool<any, any, any>;
-      // Sealed by another seal: its calls would run through another authorizer.
-      throw new ArgsealAgentsError(
-        'unsealable_tool',
-        `tool "${(value as FunctionTool).name}" was sealed by another seal`,
-      );
+      const why = `tool "${(value as FunctionTool).name}" was sealed by another seal`;
+      throw new ArgsealAgentsError('unsealable_tool', why); // another authorizer
     }
     const memo = toolOptions === undefined ? bySource.get(value) : undefined;
     if (memo) return memo;
     const spec = resolveTool(value, toolOptions);
-    registerTool(internals as SealInternals<unknown>, spec.tool);
+    registerTool(internals, spec.tool);
     const sealed = buildSealedTool(internals, spec);
     built.add(sealed);
     if (toolOptions === undefined) bySource.set(value, sealed);
@@ -147,45 +127,34 @@ export function createAgentsSeal<Context = unknown>(
     return sealModelWith(internals, modelResolver(model, options.modelProvider));
   }
 
+  function sealAgent<TAgent extends Agent<any, any>>(agent: TAgent, extra?: SealableTool[]) {
+    const handoffs = [...(agent.handoffs ?? [])]; // own arrays: the original's never reach the clone
+    if (handoffs.some((h) => !sealedAgents.has((h as { agent?: object }).agent ?? h))) {
+      const why = `agent "${agent.name}": seal every handoff target agent before the agent itself`;
+      throw new ArgsealAgentsError('unsealed_handoff', why);
+    }
+    if ((agent.mcpServers ?? []).length > 0) {
+      // MCP tools are listed at run time and called by the SDK directly: unsealed.
+      const why = `agent "${agent.name}": MCP server tools cannot be sealed; remove mcpServers`;
+      throw new ArgsealAgentsError('unsealable_tool', why);
+    }
+    const tools = [...(agent.tools as SealableTool[]), ...(extra ?? [])].map((t) => sealTool(t));
+    const model = sealModel(agent.model as Model | string);
+    const sealed = agent.clone({ tools, model, handoffs, mcpServers: [] } as never) as TAgent;
+    sealedAgents.add(sealed);
+    return sealed;
+  }
+
   return {
     authorizer: options.authorizer,
     tool: sealTool,
     model: sealModel,
-    agent(agent, agentOptions) {
-      for (const handoff of agent.handoffs ?? []) {
-        if (!sealedAgents.has(handoffTarget(handoff) as object)) {
-          throw new ArgsealAgentsError(
-            'unsealed_handoff',
-            `agent "${agent.name}": seal every handoff target agent before the agent itself`,
-          );
-        }
-      }
-      if ((agent.mcpServers ?? []).length > 0) {
-        // MCP tools are listed at run time and called by the SDK directly: unsealed.
-        throw new ArgsealAgentsError(
-          'unsealable_tool',
-          `agent "${agent.name}": MCP server tools cannot be sealed; remove mcpServers`,
-        );
-      }
-      const tools = [...(agent.tools as unknown[]), ...(agentOptions?.tools ?? [])].map((t) =>
-        sealTool(t as SealableTool),
-      );
-      const model = sealModel(agent.model as Model | string);
-      // Own arrays: pushing into the original agent's lists never reaches the sealed clone.
-      const handoffs = [...(agent.handoffs ?? [])];
-      const sealed = agent.clone({
-        tools,
-        model,
-        handoffs,
-        mcpServers: [],
-      } as never) as typeof agent;
-      sealedAgents.add(sealed);
-      return sealed;
-    },
+    agent: (agent, agentOptions) => sealAgent(agent, agentOptions?.tools),
     pending: (state) => listPendingApprovals(internals, state),
-    approve: (state, interruption, decision) =>
-      decideInterruption(internals, state, interruption, { ...decision, decision: 'approve' }),
-    reject: (state, interruption, decision) =>
-      decideInterruption(internals, state, interruption, { ...decision, decision: 'reject' }),
+    approve: (state, item, decision) =>
+      decideInterruption(internals, state, item, { ...decision, decision: 'approve' }),
+    reject: (state, item, decision) =>
+      decideInterruption(internals, state, item, { ...decision, decision: 'reject' }),
+    edit: (state, item, edit) => editInterruption(internals, state, item, edit),
   };
 }

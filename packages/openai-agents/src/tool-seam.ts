@@ -1,9 +1,15 @@
-import type { ArgsealTool, Attempt, CallOptions } from '@argseal/core';
-import { decodedOnly, refusalText, toRefusal } from '@argseal/core/kit';
+import type { ArgsealTool, Attempt } from '@argseal/core';
+import {
+  decodedOnly,
+  type PrepareInput,
+  type PrepareResult,
+  prepareResume,
+  readRefusalPlaceholder,
+  refusalText,
+  toRefusal,
+} from '@argseal/core/kit';
 import type { FunctionTool, RunContext } from '@openai/agents';
 import type { SealInternals } from './internals.js';
-import { readInvalidMarker, readInvalidMarkerText } from './invalid-marker.js';
-import type { JsonObjectSchema } from './json-schema.js';
 
 const sealedTools = new WeakSet<object>();
 
@@ -12,110 +18,77 @@ export function isSealedTool(value: unknown): boolean {
   return typeof value === 'object' && value !== null && sealedTools.has(value);
 }
 
+/** The argseal tool, and the FunctionTool fields the SDK sees (description, schema, extras). */
 export interface SealedToolSpec {
   tool: ArgsealTool;
-  description: string;
-  parameters: JsonObjectSchema;
-  strict: boolean;
-  /** SDK extras kept from a `tool()` definition. */
-  extras?: Partial<
-    Pick<FunctionTool<any, any, any>, 'isEnabled' | 'inputGuardrails' | 'outputGuardrails'>
-  >;
+  fields: Partial<FunctionTool<any, any, any>> & Pick<FunctionTool, 'description' | 'parameters'>;
 }
 
-/** What the SDK hands `invoke` besides the arguments (`toolCall`, `signal`). */
-interface InvokeDetails {
-  toolCall?: { callId?: unknown };
-  signal?: AbortSignal;
-}
+type InvokeDetails = { toolCall?: { callId?: unknown }; signal?: AbortSignal };
+const ok = (attempt: Attempt): PrepareResult => ({ ok: true, attempt, call: attempt });
 
 /**
  * Builds the raw FunctionTool the SDK runs. The model seam's attempt is handed over in
  * the ledger: `needsApproval` binds it to the run's context and checks it (policy plus a
  * non-consuming look at the store), then hands it to `invoke` of the same run, whose
  * `run` consumes a grant atomically right before executing. Without a handed-over attempt
- * (a resume, maybe in a fresh process) the call is prepared again as a resume
- * (`resumeOf: true`): changed arguments are audited `approval_mismatched`.
+ * (a resume, maybe in a fresh process) the call is prepared as a resume (the kit's
+ * `prepareResume`: changed arguments are audited, an approved edit runs instead).
  */
 export function buildSealedTool<Context>(
   internals: SealInternals<Context>,
-  spec: SealedToolSpec,
+  { tool, fields }: SealedToolSpec,
 ): FunctionTool<any, any, any> {
-  const { authorizer, ledger, tool } = { ...internals, tool: spec.tool };
+  const { ledger } = internals;
   const name = tool.name;
 
-  async function options(runContext: RunContext<any>, toolCallId: string | undefined) {
-    return {
-      ...(toolCallId ? { toolCallId } : {}),
-      context: await internals.contextOf(runContext),
-      resumeOf: true,
-    } satisfies CallOptions<Context>;
-  }
-
-  /** The model seam's attempt for these arguments, bound to this run's context. */
-  async function handed(runContext: RunContext<any>, id: string, args: object) {
-    const attempt = ledger.take({ tool: name, toolCallId: id, ...args });
-    return attempt?.tool === tool
-      ? attempt.withContext(await internals.contextOf(runContext))
-      : undefined;
+  /** This run's checked attempt (invoke), else the model seam's bound to the run, else a resume. */
+  async function attemptFor(
+    runContext: RunContext<any>,
+    id: string | undefined,
+    input: PrepareInput,
+    lookup: { args: unknown } | { argsText: string },
+  ): Promise<PrepareResult> {
+    const key = id === undefined ? undefined : { tool: name, toolCallId: id, ...lookup };
+    const own = key && 'argsText' in lookup ? ledger.take(key, runContext) : undefined;
+    if (own?.tool === tool) return ok(own);
+    const context = await internals.contextOf(runContext);
+    const handed = key && ledger.take(key);
+    if (handed?.tool === tool) return ok(handed.withContext(context));
+    const options = { ...(id ? { toolCallId: id } : {}), context };
+    return prepareResume(internals.authorizer, tool, input, options);
   }
 
   async function needsApproval(runContext: RunContext<any>, input: unknown, callId?: string) {
-    if (readInvalidMarker(input)) return false;
-    const id = callId ?? '';
-    let attempt = await handed(runContext, id, { args: input });
-    if (!attempt) {
-      // Accepted only as a resume of a stored proposal; else invoke decides on the raw text.
-      const prepared = await authorizer.prepare(
-        tool,
-        decodedOnly(input),
-        await options(runContext, id),
-      );
-      if (!prepared.ok) return false;
-      attempt = prepared.attempt;
-    }
+    if (readRefusalPlaceholder(input)) return false;
+    const lookup = { args: input };
+    const prepared = await attemptFor(runContext, callId || undefined, decodedOnly(input), lookup);
+    if (!prepared.ok) return false; // invoke refuses it on the raw text
     // The SDK interrupts the run: this attempt ends here, resuming is a new attempt.
-    if ((await attempt.check()).type === 'suspended') return true;
-    ledger.put(attempt, runContext);
+    if ((await prepared.attempt.check()).type === 'suspended') return true;
+    ledger.put(prepared.attempt, runContext);
     return false;
   }
 
   async function invoke(runContext: RunContext<any>, input: string, details?: InvokeDetails) {
     const callId = details?.toolCall?.callId;
     const id = typeof callId === 'string' ? callId : undefined;
-    const marker = readInvalidMarkerText(input, name);
-    if (marker) return refusalText(toRefusal(marker, { tool: name, toolCallId: id }));
-    let attempt: Attempt | undefined;
-    if (id) {
-      const lookup = { tool: name, toolCallId: id, argsText: input };
-      attempt = ledger.take(lookup, runContext) ?? (await handed(runContext, id, lookup));
-      if (attempt?.tool !== tool) attempt = undefined;
-    }
-    if (!attempt) {
-      const prepared = await authorizer.prepare(tool, input, await options(runContext, id));
-      if (!prepared.ok) return refusalText(prepared.refusal);
-      attempt = prepared.attempt;
-    }
-    const host = { runContext, details };
-    const signal = details?.signal;
-    const outcome = await attempt.run({ host, ...(signal ? { signal } : {}) });
+    const placeholder = readRefusalPlaceholder(input, { tool: name, toolCallId: id });
+    if (placeholder) return refusalText(placeholder);
+    const prepared = await attemptFor(runContext, id, input, { argsText: input });
+    if (!prepared.ok) return refusalText(prepared.refusal);
+    const { attempt } = prepared;
+    const signal = details?.signal ? { signal: details.signal } : {};
+    const outcome = await attempt.run({ host: { runContext, details }, ...signal });
     return outcome.status === 'executed'
       ? outcome.result
       : refusalText(toRefusal(outcome, { tool: name, toolCallId: attempt.toolCallId }));
   }
 
-  const sealed: FunctionTool<any, any, any> = {
-    type: 'function',
-    name,
-    description: spec.description,
-    parameters: spec.parameters as FunctionTool['parameters'],
-    strict: spec.strict,
-    invoke,
-    needsApproval: needsApproval as FunctionTool<any, any, any>['needsApproval'],
-    isEnabled: spec.extras?.isEnabled ?? (async () => true),
-    ...(spec.extras?.inputGuardrails ? { inputGuardrails: spec.extras.inputGuardrails } : {}),
-    ...(spec.extras?.outputGuardrails ? { outputGuardrails: spec.extras.outputGuardrails } : {}),
-  };
+  const sealed = {
+    ...{ type: 'function', name, strict: false, isEnabled: async () => true, ...fields },
+    ...{ invoke, needsApproval: needsApproval as FunctionTool['needsApproval'] },
+  } as FunctionTool<any, any, any>;
   sealedTools.add(sealed);
   return sealed;
 }

@@ -54,13 +54,26 @@ export {
   type HandoverScope,
 } from './handover-ledger.js';
 export { canonicalOrUndefined, decodedOnly, rawText } from './inputs.js';
+export {
+  approveEdit,
+  type EditDecision,
+  type EditOutcome,
+  prepareResume,
+} from './edit-proposal.js';
+export { type JsonObjectSchema, modelJsonSchema, standardJsonSchema } from './json-schema.js';
 export { isRefusalText } from './is-refusal-text.js';
+export { pendingProposalOf } from './pending-proposal.js';
 export {
   createProvenanceRegistry,
   defaultProvenanceRegistry,
   type ProvenanceRegistry,
   type ProvenanceRegistryOptions,
 } from './provenance-registry.js';
+export {
+  REFUSAL_PLACEHOLDER_KEY,
+  readRefusalPlaceholder,
+  refusalPlaceholder,
+} from './refusal-placeholder.js';
 export {
   makeRefusal,
   type Refusal,

@@ -7,7 +7,7 @@ import type {
   HarnessRunOutcome,
 } from '@argseal/test-kit';
 import { Agent, type AgentInputItem, RunState, run, setTracingDisabled } from '@openai/agents';
-import { isArgsealRefusal } from '../refusal.js';
+import { isArgsealRefusal } from '../index.js';
 import { createAgentsSeal } from '../seal.js';
 import { functionCall, ScriptedModel } from './scripted-model.js';
 
