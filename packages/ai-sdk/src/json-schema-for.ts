@@ -1,5 +1,5 @@
 import { modelJsonSchema } from '@argseal/core/kit';
-import { asSchema, jsonSchema, type Schema } from 'ai';
+import { asSchema, type JSONSchema7, jsonSchema, type Schema } from 'ai';
 
 /**
  * Pass-through SDK schema: the SDK's own JSON Schema conversion, shown to the model as
@@ -8,10 +8,10 @@ import { asSchema, jsonSchema, type Schema } from 'ai';
  */
 export function passThroughSchema(source: unknown): Schema<unknown> {
   return jsonSchema<unknown>(async () => {
+    let converted: unknown;
     try {
-      return modelJsonSchema(await asSchema(source as Parameters<typeof asSchema>[0]).jsonSchema);
-    } catch {
-      return modelJsonSchema(undefined);
-    }
+      converted = await asSchema(source as Parameters<typeof asSchema>[0]).jsonSchema;
+    } catch {}
+    return modelJsonSchema(converted) as JSONSchema7;
   });
 }

@@ -1,13 +1,12 @@
-import {
-  type ApprovalDecisionInput,
-  type ApprovalGrant,
-  type ApprovalStore,
-  decodeCanonical,
-  type JsonValue,
-  type StoredProposal,
-  type ToolArgumentsValidationError,
+import type {
+  ApprovalDecisionInput,
+  ApprovalGrant,
+  JsonValue,
+  StoredProposal,
+  ToolArgumentsValidationError,
 } from '@argseal/core';
-import { pendingProposalOf } from '@argseal/core/kit';
+import { decodeCanonical } from '@argseal/core';
+import { pendingProposalOf, toRefusal } from '@argseal/core/kit';
 import type { RunState, RunToolApprovalItem } from '@openai/agents';
 import { ArgsealAgentsError } from './errors.js';
 import type { SealInternals } from './internals.js';
@@ -18,8 +17,8 @@ export interface PendingApproval {
   toolCallId: string;
   tool: string;
   /**
-   * `pending`: the latest proposal the store holds for this call is pending and has this
-   * call's hash (approve/reject/edit work). `unmatched`: it is not (the RunState text was
+   * `pending`: the latest proposal the store holds for this call is pending with this
+   * call's hash (approve, reject, edit work). `unmatched`: it is not (the RunState text was
    * edited, or the proposal was decided already). `invalid`: the arguments fail the pipeline.
    */
   status: 'pending' | 'unmatched' | 'invalid';
@@ -32,31 +31,27 @@ export interface PendingApproval {
   error?: ToolArgumentsValidationError;
 }
 
-type FunctionCallRaw = { type?: unknown; callId?: unknown; name?: unknown; arguments?: unknown };
+type RawCall = { type?: unknown; callId?: unknown; name?: unknown; arguments?: unknown };
 const rawOf = (item: RunToolApprovalItem) =>
-  ((item as { rawItem?: FunctionCallRaw }).rawItem ?? {}) as FunctionCallRaw;
+  ((item as { rawItem?: RawCall }).rawItem ?? {}) as RawCall;
 
-async function resolveOne<Context>(
-  internals: SealInternals<Context>,
-  item: RunToolApprovalItem,
-): Promise<PendingApproval | undefined> {
+async function resolveOne<Context>(internals: SealInternals<Context>, item: RunToolApprovalItem) {
   const { type, callId, name, arguments: args } = rawOf(item);
   const tool = internals.tools.get(typeof name === 'string' ? name : '');
   if (type !== 'function_call' || typeof callId !== 'string' || typeof args !== 'string' || !tool)
     return undefined;
   const base = { interruption: item, toolCallId: callId, tool: tool.name };
-  const prepared = await internals.authorizer.prepare(tool, args, {
-    toolCallId: callId,
-    context: internals.rewriteContext as Context,
-  });
-  if (!prepared.ok) return { ...base, status: 'invalid', error: prepared.error };
+  const context = internals.rewriteContext as Context;
+  const prepared = await internals.authorizer.prepare(tool, args, { toolCallId: callId, context });
+  if (!prepared.ok) return { ...base, status: 'invalid', error: prepared.error } as PendingApproval;
   const { proposalHash, argsCanonicalJson } = prepared.attempt;
   const proposal = await pendingProposalOf(internals.authorizer.approvals, prepared.attempt);
-  return {
-    ...{ ...base, status: proposal ? 'pending' : 'unmatched', proposalHash, argsCanonicalJson },
+  const status = proposal ? 'pending' : 'unmatched';
+  const decoded = {
     arguments: decodeCanonical(argsCanonicalJson),
     ...(proposal ? { proposal } : {}),
   };
+  return { ...base, status, proposalHash, argsCanonicalJson, ...decoded } as PendingApproval;
 }
 
 /** Every function-tool interruption of sealed tools in `state`, resolved to proposals. */
@@ -72,8 +67,6 @@ export async function listPendingApprovals<Context>(
   return out;
 }
 
-export type PendingTarget = PendingApproval & { proposal: StoredProposal; store: ApprovalStore };
-
 /**
  * The state's own interruption for `target` (RunState hands out fresh item objects: matched
  * by tool call id), resolved to its pending proposal; throws before anything is decided.
@@ -82,11 +75,7 @@ export async function findTarget<Context>(
   internals: SealInternals<Context>,
   state: RunState<any, any>,
   target: RunToolApprovalItem | string,
-): Promise<PendingTarget> {
-  const store = internals.authorizer.approvals;
-  if (!store) {
-    throw new ArgsealAgentsError('proposal_not_found', 'the authorizer has no approval store');
-  }
+): Promise<PendingApproval & { proposal: StoredProposal }> {
   const callId = typeof target === 'string' ? target : rawOf(target).callId;
   const item = state.getInterruptions().find((i) => rawOf(i).callId === callId);
   if (!item) {
@@ -98,17 +87,13 @@ export async function findTarget<Context>(
     throw new ArgsealAgentsError('not_a_tool_interruption', why);
   }
   if (resolved.error) {
-    const e = resolved.error;
-    const at = `${e.stage}/${e.code} at ${e.path === '' ? '(root)' : e.path}`;
-    throw new ArgsealAgentsError('invalid_arguments', `tool "${resolved.tool}": ${at}`);
+    throw new ArgsealAgentsError('invalid_arguments', toRefusal(resolved.error).message);
   }
   if (!resolved.proposal) {
-    throw new ArgsealAgentsError(
-      'proposal_not_found',
-      `tool "${resolved.tool}": no pending proposal for this call's proposal hash (edited RunState or already decided)`,
-    );
+    const why = `tool "${resolved.tool}": no pending proposal for this call's proposal hash (edited RunState, already decided, or no store)`;
+    throw new ArgsealAgentsError('proposal_not_found', why);
   }
-  return { ...resolved, proposal: resolved.proposal, store };
+  return resolved as PendingApproval & { proposal: StoredProposal };
 }
 
 /**
@@ -123,8 +108,9 @@ export async function decideInterruption<Context>(
   target: RunToolApprovalItem | string,
   decision: ApprovalDecisionInput & { message?: string },
 ): Promise<ApprovalGrant> {
-  const { proposal, store, interruption } = await findTarget(internals, state, target);
+  const { proposal, interruption } = await findTarget(internals, state, target);
   const { message, ...input } = decision;
+  const store = internals.authorizer.approvals!; // a pending proposal was found in it
   const grant = await store.decide(proposal.proposalHash, { proposalId: proposal.id, ...input });
   if (decision.decision === 'approve') state.approve(interruption);
   else state.reject(interruption, message !== undefined ? { message } : undefined);

@@ -3,41 +3,40 @@ import { createHandoverLedger, type HandoverLedger } from '@argseal/core/kit';
 import type { RunContext } from '@openai/agents';
 import { ArgsealAgentsError } from './errors.js';
 
+type ContextOf<Context> = (runContext: RunContext<any> | undefined) => Context | Promise<Context>;
+
 /** State shared by the model seam, the tool seam and the approval helpers of one seal. */
 export interface SealInternals<Context> {
   authorizer: Authorizer<Context>;
   /** model seam -> needsApproval (shared scope) -> invoke of the same run (its RunContext). */
   ledger: HandoverLedger<Attempt>;
   /** Policy/execution context of a run. */
-  contextOf(runContext: RunContext<any> | undefined): Context | Promise<Context>;
+  contextOf: ContextOf<Context>;
   /** Context handed to rewrite hooks (the SDK gives the model seam no run context). */
   rewriteContext: Context | undefined;
-  /** Sealed argseal tools by name. */
+  /** Sealed argseal tools by name; `register` refuses a second tool with a taken name. */
   tools: Map<string, ArgsealTool>;
+  register(tool: ArgsealTool): void;
 }
 
 export function createInternals<Context>(init: {
   authorizer: Authorizer<Context>;
-  context?: ((runContext: RunContext<any> | undefined) => Context | Promise<Context>) | undefined;
+  context?: ContextOf<Context> | undefined;
   rewriteContext?: Context | undefined;
   cacheSize?: number | undefined;
 }): SealInternals<Context> {
-  const max = init.cacheSize;
+  const { authorizer, rewriteContext, cacheSize: max } = init;
+  const tools = new Map<string, ArgsealTool>();
   return {
-    authorizer: init.authorizer,
+    ...{ authorizer, rewriteContext, tools },
     ledger: createHandoverLedger<Attempt>(max === undefined ? undefined : { max }),
     contextOf: init.context ?? ((runContext) => runContext?.context as Context),
-    rewriteContext: init.rewriteContext,
-    tools: new Map(),
+    register(tool) {
+      if ((tools.get(tool.name) ?? tool) !== tool) {
+        const why = `tool "${tool.name}" is already sealed with another definition`;
+        throw new ArgsealAgentsError('duplicate_tool', why);
+      }
+      tools.set(tool.name, tool);
+    },
   };
-}
-
-/** Registers a tool by name; one name means one tool within a seal. */
-export function registerTool<Context>(internals: SealInternals<Context>, tool: ArgsealTool): void {
-  const existing = internals.tools.get(tool.name);
-  if (existing && existing !== tool) {
-    const why = `tool "${tool.name}" is already sealed with another definition`;
-    throw new ArgsealAgentsError('duplicate_tool', why);
-  }
-  internals.tools.set(tool.name, tool);
 }

@@ -1,25 +1,17 @@
 import { prepareForHistory, refusalPlaceholder } from '@argseal/core/kit';
-import type { Model, ModelRequest, ModelResponse } from '@openai/agents';
+import {
+  type Model,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelResponse,
+  OpenAIProvider,
+} from '@openai/agents';
+import { ArgsealAgentsError } from './errors.js';
 import type { SealInternals } from './internals.js';
 
 const sealedModels = new WeakSet<object>();
 
-interface FunctionCallLike {
-  type: 'function_call';
-  name: string;
-  callId: string;
-  arguments: string;
-}
-
-function isFunctionCall(item: unknown): item is FunctionCallLike {
-  const v = item as Partial<FunctionCallLike> | null;
-  return (
-    v?.type === 'function_call' &&
-    typeof v.name === 'string' &&
-    typeof v.callId === 'string' &&
-    typeof v.arguments === 'string'
-  );
-}
+type Call = { type?: unknown; name?: unknown; callId?: unknown; arguments?: unknown };
 
 /**
  * Prepares one function call of a sealed tool from the provider's raw text, hands the
@@ -27,29 +19,40 @@ function isFunctionCall(item: unknown): item is FunctionCallLike {
  * `historyArguments`, or, when the text is refused, a payload-free placeholder. A schema
  * or rewrite refusal of a (strictly decoded) object keeps its text: invoke refuses it again.
  */
-async function sealCall<Context>(internals: SealInternals<Context>, item: FunctionCallLike) {
-  const tool = internals.tools.get(item.name);
-  if (!tool) return item;
-  const options = { toolCallId: item.callId, context: internals.rewriteContext as Context };
-  const { authorizer, ledger } = internals;
-  const sealed = await prepareForHistory(authorizer, ledger, tool, item.arguments, options);
-  const stage = sealed.refusal?.stage;
-  if (stage === undefined) return { ...item, arguments: sealed.text };
-  const keepRaw = (stage === 'schema' || stage === 'rewrite') && /^\s*\{/.test(item.arguments);
-  return { ...item, arguments: keepRaw ? item.arguments : refusalPlaceholder(sealed.refusal!) };
+async function sealItem<Context, T>(internals: SealInternals<Context>, item: T): Promise<T> {
+  const { type, name, callId, arguments: raw } = (item ?? {}) as Call;
+  const tool = type === 'function_call' ? internals.tools.get(name as string) : undefined;
+  if (!tool || typeof callId !== 'string' || typeof raw !== 'string') return item;
+  const options = { toolCallId: callId, context: internals.rewriteContext as Context };
+  const sealed = await prepareForHistory(
+    internals.authorizer,
+    internals.ledger,
+    tool,
+    raw,
+    options,
+  );
+  if (!sealed.refusal) return { ...item, arguments: sealed.text };
+  const { stage } = sealed.refusal;
+  const keepRaw = (stage === 'schema' || stage === 'rewrite') && /^\s*\{/.test(raw);
+  return { ...item, arguments: keepRaw ? raw : refusalPlaceholder(sealed.refusal) };
 }
 
 async function sealOutput<Context, T>(internals: SealInternals<Context>, output: T[]) {
   const sealed: T[] = [];
-  for (const item of output) {
-    sealed.push(isFunctionCall(item) ? ((await sealCall(internals, item)) as T) : item);
-  }
+  for (const item of output) sealed.push(await sealItem(internals, item));
   return sealed;
 }
 
-/** True for a Model produced by {@link sealModelWith}. */
-export function isSealedModel(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && sealedModels.has(value);
+/** The agent's model (a `Model`, or a name resolved once by the provider). */
+function modelResolver(model: unknown, provider: ModelProvider | undefined) {
+  if (typeof model === 'object' && model !== null) {
+    if (typeof (model as Model).getResponse === 'function') return () => model as Model;
+  } else if (model === undefined || typeof model === 'string') {
+    let resolved: Promise<Model> | undefined;
+    const name = model === '' ? undefined : model;
+    return () => (resolved ??= Promise.resolve((provider ?? new OpenAIProvider()).getModel(name)));
+  }
+  throw new ArgsealAgentsError('invalid_model', 'the agent model is not a Model or a name');
 }
 
 /**
@@ -58,10 +61,13 @@ export function isSealedModel(value: unknown): boolean {
  * provider stream events (`model` events) still carry the provider's text: show users
  * the run items, not raw deltas.
  */
-export function sealModelWith<Context>(
+export function sealModel<Context>(
   internals: SealInternals<Context>,
-  resolve: () => Model | Promise<Model>,
+  model: Model | string,
+  provider: ModelProvider | undefined,
 ): Model {
+  if (sealedModels.has(model as object)) return model as Model;
+  const resolve = modelResolver(model, provider);
   const sealed: Model = {
     async getResponse(request: ModelRequest): Promise<ModelResponse> {
       const response = await (await resolve()).getResponse(request);

@@ -23,7 +23,7 @@ export function resolveTool(value: unknown, options: SealToolOptions = {}): Seal
   if (isArgsealTool(value)) {
     const parameters = modelJsonSchema(standardJsonSchema(value.schema));
     const description = value.description ?? '';
-    return { tool: value, fields: { description, parameters, ...own } };
+    return { tool: value, fields: { description, parameters, ...own } as SealedToolSpec['fields'] };
   }
   const source = getAgentsToolSource(value);
   if (source) {

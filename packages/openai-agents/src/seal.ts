@@ -1,19 +1,18 @@
 import type { ApprovalDecisionInput, ApprovalGrant, Authorizer } from '@argseal/core';
-import {
-  type Agent,
-  type FunctionTool,
-  type Model,
-  type ModelProvider,
-  OpenAIProvider,
-  type RunContext,
-  type RunState,
-  type RunToolApprovalItem,
+import type {
+  Agent,
+  FunctionTool,
+  Model,
+  ModelProvider,
+  RunContext,
+  RunState,
+  RunToolApprovalItem,
 } from '@openai/agents';
 import { decideInterruption, listPendingApprovals, type PendingApproval } from './approvals.js';
 import { type EditOptions, type EditResult, editInterruption } from './edit.js';
 import { ArgsealAgentsError } from './errors.js';
-import { createInternals, registerTool } from './internals.js';
-import { isSealedModel, sealModelWith } from './model-seam.js';
+import { createInternals } from './internals.js';
+import { sealModel } from './model-seam.js';
 import { resolveTool, type SealableTool, type SealToolOptions } from './resolve-tool.js';
 import { buildSealedTool, isSealedTool } from './tool-seam.js';
 
@@ -43,26 +42,19 @@ export interface RejectOptions extends DecideOptions {
   message?: string;
 }
 
-type Decide<O, R = ApprovalGrant> = (
-  state: RunState<any, any>,
-  interruption: RunToolApprovalItem | string,
-  options: O,
-) => Promise<R>;
+type Target = RunToolApprovalItem | string;
 
 /**
  * The OpenAI Agents adapter returned by {@link createAgentsSeal}. `approve`, `reject` and
- * `edit` throw {@link ArgsealAgentsError} (`interruption_not_found`,
- * `not_a_tool_interruption`, `invalid_arguments`, `proposal_not_found`; `edit_denied`)
- * when the interruption does not resolve to a pending proposal; nothing is decided then.
+ * `edit` throw {@link ArgsealAgentsError} (`interruption_not_found`, `not_a_tool_interruption`,
+ * `invalid_arguments`, `proposal_not_found`, `edit_denied`) when the interruption does not
+ * resolve to a pending proposal (or the edit is refused); nothing is decided then.
  */
 export interface AgentsSeal<Context = unknown> {
   /** The authorizer every sealed tool runs through. */
   readonly authorizer: Authorizer<Context>;
   /** A clone of `agent` with every tool sealed and its model wrapped (handoff targets first). */
-  agent<TAgent extends Agent<any, any>>(
-    agent: TAgent,
-    options?: { tools?: SealableTool[] },
-  ): TAgent;
+  agent<A extends Agent<any, any>>(agent: A, options?: { tools?: SealableTool[] }): A;
   /** One sealed FunctionTool (a raw FunctionTool whose `invoke` runs the pipeline). */
   tool(tool: SealableTool, options?: SealToolOptions): FunctionTool<any, any, any>;
   /** The model seam alone: history carries canonical (or rewritten) arguments. */
@@ -70,28 +62,17 @@ export interface AgentsSeal<Context = unknown> {
   /** Interruptions of `state` resolved to argseal proposals. */
   pending(state: RunState<any, any>): Promise<PendingApproval[]>;
   /** Approve in the store (bound to the proposal hash), then in the RunState. */
-  approve: Decide<DecideOptions>;
+  approve(state: RunState<any, any>, item: Target, options: DecideOptions): Promise<ApprovalGrant>;
   /** Reject in the store, then in the RunState. */
-  reject: Decide<RejectOptions>;
+  reject(state: RunState<any, any>, item: Target, options: RejectOptions): Promise<ApprovalGrant>;
   /**
    * Approve edited arguments instead: a new proposal that `supersedes` the original, granted
    * by its hash; the original is rejected; the resumed run executes the edited call once.
    */
-  edit: Decide<EditOptions, EditResult>;
+  edit(state: RunState<any, any>, item: Target, options: EditOptions): Promise<EditResult>;
 }
 
 const sealedAgents = new WeakSet<object>();
-
-function modelResolver(model: unknown, provider: ModelProvider | undefined) {
-  if (typeof model === 'object' && model !== null) {
-    if (typeof (model as Model).getResponse === 'function') return () => model as Model;
-  } else if (model === undefined || typeof model === 'string') {
-    let resolved: Promise<Model> | undefined;
-    const name = model === '' ? undefined : model;
-    return () => (resolved ??= Promise.resolve((provider ?? new OpenAIProvider()).getModel(name)));
-  }
-  throw new ArgsealAgentsError('invalid_model', 'the agent model is not a Model or a name');
-}
 
 /**
  * Creates the OpenAI Agents adapter around one authorizer: seal agents, tools and models,
@@ -101,12 +82,12 @@ export function createAgentsSeal<Context = unknown>(
   options: AgentsSealOptions<Context>,
 ): AgentsSeal<Context> {
   const internals = createInternals(options);
-  // Sealed tools built by this seal, and the sealed tool of each source tool (one
-  // SDK-style tool can serve several agents of one seal).
+  // tools built by this seal, and the sealed tool of each source (one per seal)
   const built = new WeakSet<object>();
   const bySource = new WeakMap<object, FunctionTool<any, any, any>>();
+  const model = (m: Model | string) => sealModel(internals, m, options.modelProvider);
 
-  function sealTool(value: SealableTool, toolOptions?: SealToolOptions) {
+  function tool(value: SealableTool, toolOptions?: SealToolOptions) {
     if (built.has(value)) return value as FunctionTool<any, any, any>;
     if (isSealedTool(value)) {
       const why = `tool "${(value as FunctionTool).name}" was sealed by another seal`;
@@ -115,46 +96,40 @@ export function createAgentsSeal<Context = unknown>(
     const memo = toolOptions === undefined ? bySource.get(value) : undefined;
     if (memo) return memo;
     const spec = resolveTool(value, toolOptions);
-    registerTool(internals, spec.tool);
+    internals.register(spec.tool);
     const sealed = buildSealedTool(internals, spec);
     built.add(sealed);
     if (toolOptions === undefined) bySource.set(value, sealed);
     return sealed;
   }
 
-  function sealModel(model: Model | string): Model {
-    if (isSealedModel(model)) return model as Model;
-    return sealModelWith(internals, modelResolver(model, options.modelProvider));
-  }
-
-  function sealAgent<TAgent extends Agent<any, any>>(agent: TAgent, extra?: SealableTool[]) {
-    const handoffs = [...(agent.handoffs ?? [])]; // own arrays: the original's never reach the clone
+  function agent<A extends Agent<any, any>>(source: A, extra?: { tools?: SealableTool[] }) {
+    const handoffs = [...(source.handoffs ?? [])]; // own arrays: the original's never reach the clone
     if (handoffs.some((h) => !sealedAgents.has((h as { agent?: object }).agent ?? h))) {
-      const why = `agent "${agent.name}": seal every handoff target agent before the agent itself`;
+      const why = `agent "${source.name}": seal every handoff target agent before the agent itself`;
       throw new ArgsealAgentsError('unsealed_handoff', why);
     }
-    if ((agent.mcpServers ?? []).length > 0) {
+    if ((source.mcpServers ?? []).length > 0) {
       // MCP tools are listed at run time and called by the SDK directly: unsealed.
-      const why = `agent "${agent.name}": MCP server tools cannot be sealed; remove mcpServers`;
+      const why = `agent "${source.name}": MCP server tools cannot be sealed; remove mcpServers`;
       throw new ArgsealAgentsError('unsealable_tool', why);
     }
-    const tools = [...(agent.tools as SealableTool[]), ...(extra ?? [])].map((t) => sealTool(t));
-    const model = sealModel(agent.model as Model | string);
-    const sealed = agent.clone({ tools, model, handoffs, mcpServers: [] } as never) as TAgent;
+    const tools = [...(source.tools as SealableTool[]), ...(extra?.tools ?? [])].map((t) =>
+      tool(t),
+    );
+    const clone = { tools, model: model(source.model as Model | string), handoffs, mcpServers: [] };
+    const sealed = source.clone(clone as never) as A;
     sealedAgents.add(sealed);
     return sealed;
   }
 
   return {
-    authorizer: options.authorizer,
-    tool: sealTool,
-    model: sealModel,
-    agent: (agent, agentOptions) => sealAgent(agent, agentOptions?.tools),
+    ...{ authorizer: options.authorizer, tool, model, agent },
     pending: (state) => listPendingApprovals(internals, state),
-    approve: (state, item, decision) =>
-      decideInterruption(internals, state, item, { ...decision, decision: 'approve' }),
-    reject: (state, item, decision) =>
-      decideInterruption(internals, state, item, { ...decision, decision: 'reject' }),
+    approve: (state, item, o) =>
+      decideInterruption(internals, state, item, { ...o, decision: 'approve' }),
+    reject: (state, item, o) =>
+      decideInterruption(internals, state, item, { ...o, decision: 'reject' }),
     edit: (state, item, edit) => editInterruption(internals, state, item, edit),
   };
 }

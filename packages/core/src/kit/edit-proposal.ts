@@ -70,11 +70,27 @@ export async function approveEdit<Context>(
   const { attempt } = prepared;
   const approve = { ...decision, decision: 'approve' as const };
   if (attempt.proposalHash === original.proposalHash) {
-    const grant = await store.decide(original.proposalHash, { ...approve, proposalId: original.id });
+    const grant = await store.decide(original.proposalHash, {
+      ...approve,
+      proposalId: original.id,
+    });
     return { ok: true, grant, proposal: original };
   }
   const checked = await attempt.check();
   if (checked.type === 'deny') return { ok: false, refusal: toRefusal(checked, where) };
+  // one audit shape for edits in every adapter: the new hash linked to the original
+  await authorizer.audit?.append({
+    ...{
+      type: 'rewritten',
+      agent: attempt.agent,
+      tool: attempt.tool.name,
+      toolCallId: attempt.toolCallId,
+    },
+    ...{ proposalHash: attempt.proposalHash, argsCanonicalJson: attempt.argsCanonicalJson },
+    ...{ originalArguments: original.argsCanonicalJson, supersedes: original.proposalHash },
+    approver: decision.approver,
+    data: { edit: true, originalTool: original.tool },
+  });
   const proposal =
     checked.type === 'suspended'
       ? checked.proposal

@@ -47,6 +47,12 @@ export {
   validateDecisions,
 } from './decisions/validate-decisions.js';
 export {
+  approveEdit,
+  type EditDecision,
+  type EditOutcome,
+  prepareResume,
+} from './edit-proposal.js';
+export {
   createHandoverLedger,
   type HandoverEntry,
   type HandoverLedger,
@@ -54,14 +60,8 @@ export {
   type HandoverScope,
 } from './handover-ledger.js';
 export { canonicalOrUndefined, decodedOnly, rawText } from './inputs.js';
-export {
-  approveEdit,
-  type EditDecision,
-  type EditOutcome,
-  prepareResume,
-} from './edit-proposal.js';
-export { type JsonObjectSchema, modelJsonSchema, standardJsonSchema } from './json-schema.js';
 export { isRefusalText } from './is-refusal-text.js';
+export { type JsonObjectSchema, modelJsonSchema, standardJsonSchema } from './json-schema.js';
 export { pendingProposalOf } from './pending-proposal.js';
 export {
   createProvenanceRegistry,
@@ -70,11 +70,6 @@ export {
   type ProvenanceRegistryOptions,
 } from './provenance-registry.js';
 export {
-  REFUSAL_PLACEHOLDER_KEY,
-  readRefusalPlaceholder,
-  refusalPlaceholder,
-} from './refusal-placeholder.js';
-export {
   makeRefusal,
   type Refusal,
   type RefusalCode,
@@ -82,4 +77,9 @@ export {
   refusalText,
   toRefusal,
 } from './refusal.js';
+export {
+  REFUSAL_PLACEHOLDER_KEY,
+  readRefusalPlaceholder,
+  refusalPlaceholder,
+} from './refusal-placeholder.js';
 export { attemptFromHandover, type HistoryText, prepareForHistory } from './seams.js';

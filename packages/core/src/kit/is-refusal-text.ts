@@ -1,5 +1,5 @@
 /**
- * True when a tool result text is one {@link refusalText} wrote (the tool did not run, or
+ * True when a tool result text is one `refusalText` wrote (the tool did not run, or
  * `tool_failed`), for frameworks whose tool result has no slot for the `Refusal` itself.
  * A tool's own output could start the same way: trust the audit trail, not this test.
  */

@@ -39,7 +39,9 @@ describe('modelJsonSchema / standardJsonSchema', () => {
 
   it('is undefined without a Standard JSON Schema or when the conversion throws', () => {
     expect(standardJsonSchema(undefined)).toBeUndefined();
-    expect(standardJsonSchema({ '~standard': { version: 1, validate: () => ({}) } })).toBeUndefined();
+    expect(
+      standardJsonSchema({ '~standard': { version: 1, validate: () => ({}) } }),
+    ).toBeUndefined();
     const throwing = {
       '~standard': {
         jsonSchema: {
