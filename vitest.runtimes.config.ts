@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The vitest projects CI also runs on Bun and Deno (`.ci/run`, issue 19): core and the
+ * policies, from their sources, with each runtime executing the test workers. The entry
+ * test (packages/core/src/runtime/entry.test.ts) spawns the runtime itself on the built
+ * package, so the runtime's own export conditions choose the build.
+ */
+export default defineConfig({
+  test: {
+    // zod loaded natively by vitest's module runner comes back as an empty namespace under
+    // Bun (`import { z } from 'zod'` is undefined; a plain `bun` import of zod is fine), so
+    // the test runner transforms it like source instead
+    server: { deps: { inline: ['zod'] } },
+    projects: [
+      { extends: true, test: { name: '@argseal/core', root: 'packages/core' } },
+      { extends: true, test: { name: '@argseal/policies', root: 'packages/policies' } },
+    ],
+  },
+});
