@@ -52,6 +52,11 @@ export class WalkState {
   /** Objects on the current path, to tell a cycle from a repeated reference. */
   readonly ancestors: object[] = [];
   hasIndexKeys = false;
+  /**
+   * The last few checked key lists (as enumerated, and sorted): records of one shape, such
+   * as the items of an array, enumerate equal lists, which then need no second check or sort.
+   */
+  readonly recentKeys: { readonly enumerated: readonly string[]; readonly sorted: string[] }[] = [];
 
   constructor(
     readonly maxDepth: number,
@@ -204,12 +209,30 @@ export function sortedRecordKeys(o: object, st: WalkState): string[] {
       }
     }
   }
+  const recent = st.recentKeys;
+  for (let r = 0; r < recent.length; r++) {
+    const seen = recent[r] as (typeof recent)[number];
+    if (sameKeys(seen.enumerated, keys)) return seen.sorted;
+  }
   for (let i = 0; i < n; i++) {
     const k = keys[i] as string;
     if (!isWellFormedString(k)) throw new DomainFault('lone_surrogate').at(k);
     if (!st.hasIndexKeys && isIndexKey(k)) st.hasIndexKeys = true;
   }
-  return sortKeys(keys);
+  const enumerated = keys.slice();
+  const sorted = sortKeys(keys);
+  if (recent.length === RECENT_KEY_LISTS) recent.pop();
+  recent.unshift({ enumerated, sorted });
+  return sorted;
+}
+
+/** Key lists remembered by {@link sortedRecordKeys} within one walk. */
+const RECENT_KEY_LISTS = 4;
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
