@@ -40,6 +40,7 @@ const extra = [
   ['@argseal/core size', '../packages/core/bench/size.mjs'],
   ['@argseal/policies egress', '../packages/policies/bench/egress-bench.mjs'],
   ['@argseal/postgres', '../packages/postgres/bench/store-bench.mjs'],
+  ['@argseal/postgres vs pgbench (#19 goal 5)', '../packages/postgres/bench/ceiling-bench.mjs'],
   ['@argseal/mcp proxy overhead', '../packages/mcp/bench/proxy-bench.mjs'],
   ['@argseal/policy-dlp', '../packages/policy-dlp/bench/scan-bench.mjs'],
   ['@argseal/hooks cold start', '../packages/hooks/bench/cold-start.mjs'],

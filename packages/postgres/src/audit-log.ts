@@ -1,30 +1,16 @@
+import type { AuditHead } from '@argseal/core';
+import { type Sha256Hex, sha256Hex } from '@argseal/core';
 import {
   type AuditEvent,
-  type AuditHead,
   type AuditRecord,
   type AuditSink,
-  auditRecordBody,
-  canonicalize,
-  computeAuditHash,
   decodeCanonical,
-  type JsonValue,
-} from '@argseal/core';
+} from '@argseal/core/store';
+import { type BatchLimits, createChainWriter } from './audit-batch.js';
+import { ROOT_CHAIN } from './audit-sql.js';
+import { recordTemplate } from './audit-template.js';
 import { SqlStoreError, toSqlStoreError } from './errors.js';
 import { runnerFor, type SqlQueryable } from './sql-db.js';
-import { iso } from './sql-text.js';
-
-/** Locks the single head row: appenders on every connection queue here, so the chain never forks. */
-const LOCK_HEAD = `SELECT next_seq, hash, ${iso('clock_timestamp()')} AS at
-  FROM argseal_audit_head WHERE id = 1 FOR UPDATE`;
-
-/** Writes the record and moves the head in one statement (one round trip under the lock). */
-const WRITE_RECORD = `WITH inserted AS (
-    INSERT INTO argseal_audit (seq, at, prev_hash, hash, type, proposal_hash, body)
-    VALUES ($1, $2, $3, $4, $5, $6, $7)
-    RETURNING seq, hash
-  )
-  UPDATE argseal_audit_head SET next_seq = inserted.seq + 1, hash = inserted.hash
-  FROM inserted WHERE argseal_audit_head.id = 1`;
 
 /**
  * The SQL audit sink returned by {@link createSqlAuditLog}: a core `AuditSink` whose
@@ -41,59 +27,55 @@ export interface SqlAuditLog extends AuditSink {
   head(): Promise<AuditHead>;
 }
 
-function recordBody(event: AuditEvent, seq: number, at: string, prevHash: string) {
-  if (typeof event !== 'object' || event === null || typeof event.type !== 'string') {
-    throw new SqlStoreError('invalid_audit_event', 'append: expected an audit event with a type');
+/** Options of {@link createSqlAuditLog}. */
+export interface SqlAuditLogOptions {
+  /**
+   * SHA-256 implementation of the chain (same output as any other). Default: the one
+   * the pipeline passes with each event (its `sha256` option), else core's default.
+   */
+  sha256?: Sha256Hex;
+  /**
+   * Most records written by one statement (default 256). Appends waiting while a batch
+   * is written go out together as the next batch.
+   */
+  maxBatchRecords?: number;
+}
+
+const MAX_BATCH_BYTES = 1 << 20;
+
+function batchLimits(options: SqlAuditLogOptions): BatchLimits {
+  const maxRecords = options.maxBatchRecords ?? 256;
+  if (!Number.isSafeInteger(maxRecords) || maxRecords < 1 || maxRecords > 10_000) {
+    throw new SqlStoreError(
+      'invalid_option',
+      'createSqlAuditLog: maxBatchRecords must be an integer from 1 to 10000',
+    );
   }
-  return auditRecordBody(event, seq, at, prevHash);
+  return { maxRecords, maxBytes: MAX_BATCH_BYTES };
 }
 
 /**
  * A hash-chained `AuditSink` in SQL. Appends from any number of connections or
- * processes are serialized by a row lock on the chain head, inside one transaction,
- * so the chain stays linear and `verifyAuditChain` passes. Hashes are computed with
- * core's `computeAuditHash`, identical to the memory log.
+ * processes form one linear chain that `verifyAuditChain` accepts: appends waiting in
+ * this process are written as one batch (one statement that moves the head row only if
+ * it is still where the batch was hashed from, else a retry under the head's row lock).
+ * Events are validated and serialized before the head is read; only the three chain
+ * fields and the hashes are computed after. Hashes equal core's `computeAuditHash`.
  */
-export function createSqlAuditLog(db: SqlQueryable): SqlAuditLog {
+export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions = {}): SqlAuditLog {
   const runner = runnerFor(db);
+  const limits = batchLimits(options);
+  if (options.sha256 !== undefined && typeof options.sha256 !== 'function') {
+    throw new SqlStoreError('invalid_option', 'createSqlAuditLog: sha256 must be a function');
+  }
+  let pipelineSha256: Sha256Hex | undefined;
+  const digest = () => options.sha256 ?? pipelineSha256 ?? sha256Hex;
+  const root = createChainWriter(runner, ROOT_CHAIN, [], limits, digest);
   return {
-    async append(event) {
-      let canonicalEvent: string;
-      try {
-        canonicalEvent = canonicalize(recordBody(event, 0, '', '') as unknown as JsonValue);
-      } catch (error) {
-        if (SqlStoreError.isInstance(error)) throw error;
-        throw new SqlStoreError('invalid_audit_event', 'append: the event is not JSON data', {
-          cause: error,
-        });
-      }
-      const cleanEvent = decodeCanonical(canonicalEvent) as unknown as AuditEvent;
-      try {
-        return await runner.transaction(async (query) => {
-          const [head] = await query(LOCK_HEAD);
-          if (!head)
-            throw new SqlStoreError(
-              'schema_not_migrated',
-              'append: audit head row missing; run migrate(db)',
-            );
-          const seq = Number(head.next_seq);
-          const record = recordBody(cleanEvent, seq, String(head.at), String(head.hash));
-          const hash = await computeAuditHash(record.prevHash, record);
-          const body = canonicalize(record as unknown as JsonValue);
-          await query(WRITE_RECORD, [
-            seq,
-            record.at,
-            record.prevHash,
-            hash,
-            record.type,
-            record.proposalHash ?? null,
-            body,
-          ]);
-          return { ...record, hash } as AuditRecord;
-        });
-      } catch (error) {
-        throw toSqlStoreError(error, 'append');
-      }
+    async append(event: AuditEvent, appendOptions?: { sha256?: Sha256Hex }) {
+      const template = recordTemplate(event);
+      if (typeof appendOptions?.sha256 === 'function') pipelineSha256 = appendOptions.sha256;
+      return root.append(template);
     },
 
     async head() {
@@ -112,11 +94,11 @@ export function createSqlAuditLog(db: SqlQueryable): SqlAuditLog {
       }
     },
 
-    async records(options = {}) {
+    async records(query = {}) {
       try {
         const rows = await runner.query(
           `SELECT body, hash FROM argseal_audit WHERE seq >= $1 ORDER BY seq LIMIT $2::bigint`,
-          [options.fromSeq ?? 0, options.limit ?? null],
+          [query.fromSeq ?? 0, query.limit ?? null],
         );
         return rows.map((row) => ({
           ...(decodeCanonical(String(row.body)) as unknown as AuditRecord),

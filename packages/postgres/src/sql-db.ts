@@ -1,4 +1,5 @@
 import { SqlStoreError } from './errors.js';
+import { statementName } from './statement-names.js';
 
 /**
  * The minimal query interface the SQL store needs. A `pg` `Pool`, a `pg` `Client`
@@ -34,6 +35,21 @@ function bind(db: SqlQueryable): QueryFn {
   return async (text, params) => (await db.query(text, params as any[])).rows as Row[];
 }
 
+/**
+ * node-postgres: statements with parameters go out as named prepared statements
+ * (`{ name, text, values }`), parsed and planned once per connection instead of per call.
+ */
+function bindNamed(db: SqlQueryable): QueryFn {
+  const pg = db as unknown as {
+    query(config: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: Row[] }>;
+  };
+  return async (text, params) => {
+    const name = params && params.length > 0 ? statementName(text) : undefined;
+    const result = await pg.query(name ? { name, text, values: params } : { text, values: params });
+    return result.rows;
+  };
+}
+
 function isPGlite(db: SqlQueryable): db is PGliteLike {
   return typeof (db as Partial<PGliteLike>).transaction === 'function';
 }
@@ -41,6 +57,17 @@ function isPGlite(db: SqlQueryable): db is PGliteLike {
 function isPool(db: SqlQueryable): db is PoolLike {
   const pool = db as Partial<PoolLike>;
   return typeof pool.connect === 'function' && typeof pool.totalCount === 'number';
+}
+
+/** A node-postgres `Client` / `PoolClient` (it accepts query config objects). */
+function isPgClient(db: SqlQueryable): boolean {
+  const client = db as { connect?: unknown; connection?: unknown; processID?: unknown };
+  return (
+    typeof client.connect === 'function' &&
+    typeof client.connection === 'object' &&
+    client.connection !== null &&
+    'processID' in client
+  );
 }
 
 async function inTransaction<T>(query: QueryFn, fn: (query: QueryFn) => Promise<T>): Promise<T> {
@@ -57,12 +84,12 @@ async function inTransaction<T>(query: QueryFn, fn: (query: QueryFn) => Promise<
 
 function poolRunner(pool: PoolLike): Runner {
   return {
-    query: bind(pool),
+    query: bindNamed(pool),
     async transaction(fn) {
       const client = await pool.connect();
       let failure: Error | undefined;
       try {
-        return await inTransaction(bind(client), fn);
+        return await inTransaction(bindNamed(client), fn);
       } catch (error) {
         failure = error instanceof Error ? error : new Error(String(error));
         throw error;
@@ -76,7 +103,7 @@ function poolRunner(pool: PoolLike): Runner {
 
 /** One connection (a `pg` Client or anything else): every operation takes its turn. */
 function serialRunner(db: SqlQueryable): Runner {
-  const raw = bind(db);
+  const raw = isPgClient(db) ? bindNamed(db) : bind(db);
   let tail: Promise<unknown> = Promise.resolve();
   function exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const run = tail.then(fn, fn);
