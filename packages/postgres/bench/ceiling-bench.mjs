@@ -231,6 +231,20 @@ try {
     if (!verification.verification.ok) throw new Error('the benchmark chain does not verify');
     await au.pool.end();
     report('audit appends/s (one chain)', workers, median(pgbAu), median(storeAu), GOALS.appends);
+
+    // audit appends: 16 streams (stream: 'agent'), checkpoint every 1000 stream records
+    const st = await freshSchema(workers);
+    const streamed = createSqlAuditLog(st.pool, { stream: 'agent' });
+    const streamCounters = new Array(workers).fill(0);
+    const appendStream = (w) => streamed.append(auditEvent(w, streamCounters[w]++));
+    await rate(workers, appendStream);
+    const storeSt = [];
+    for (let r = 0; r < ROUNDS; r++) storeSt.push(await rate(workers, appendStream));
+    await streamed.checkpoint();
+    const core = await import('@argseal/core/store');
+    if (!(await core.verifyAuditStreams(streamed)).ok) throw new Error('the benchmark streams do not verify');
+    await st.pool.end();
+    report('audit appends/s (16 streams by agent)', workers, median(pgbAu), median(storeSt), GOALS.streams);
   }
   console.log(
     `PostgreSQL ${cluster.version} (throwaway cluster, fsync=off, 127.0.0.1), ${SECONDS} s per sample, median of ${ROUNDS} interleaved rounds; ceiling = pgbench -M prepared -j 1 (one client thread, as the store's one Node thread) with the same number of clients; ratio = argseal / ceiling\n`,

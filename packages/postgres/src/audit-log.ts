@@ -1,13 +1,16 @@
-import type { AuditHead } from '@argseal/core';
 import { type Sha256Hex, sha256Hex } from '@argseal/core';
 import {
   type AuditEvent,
+  type AuditHead,
   type AuditRecord,
-  type AuditSink,
+  type AuditStreamHead,
+  type AuditStreamSink,
+  checkpointEvent,
   decodeCanonical,
 } from '@argseal/core/store';
 import { type BatchLimits, createChainWriter } from './audit-batch.js';
-import { ROOT_CHAIN } from './audit-sql.js';
+import { ROOT_CHAIN, STREAM_CHAIN } from './audit-sql.js';
+import { type AuditStreamOption, streamKeyOf } from './audit-stream-key.js';
 import { recordTemplate } from './audit-template.js';
 import { SqlStoreError, toSqlStoreError } from './errors.js';
 import { runnerFor, type SqlQueryable } from './sql-db.js';
@@ -16,9 +19,18 @@ import { runnerFor, type SqlQueryable } from './sql-db.js';
  * The SQL audit sink returned by {@link createSqlAuditLog}: a core `AuditSink` whose
  * `records` can page through the chain.
  */
-export interface SqlAuditLog extends AuditSink {
-  /** Records with `seq >= fromSeq`, in chain order, at most `limit` of them. */
-  records(options?: { fromSeq?: number; limit?: number }): Promise<AuditRecord[]>;
+export interface SqlAuditLog extends AuditStreamSink {
+  /**
+   * Records with `seq >= fromSeq`, in chain order, at most `limit` of them: of the main
+   * chain, or of one audit stream's chain with `stream`.
+   */
+  records(options?: { fromSeq?: number; limit?: number; stream?: string }): Promise<AuditRecord[]>;
+  /**
+   * Appends a `checkpoint` record to the main chain binding the current head of every
+   * audit stream (see `verifyAuditStreams`); resolves to it, or to undefined when no
+   * stream has records.
+   */
+  checkpoint(): Promise<AuditRecord | undefined>;
   /**
    * The head row (`argseal_audit_head`): the chain's length and last hash as the appender
    * moved them, in the same statement as each insert. Deleting records from
@@ -39,6 +51,18 @@ export interface SqlAuditLogOptions {
    * is written go out together as the next batch.
    */
   maxBatchRecords?: number;
+  /**
+   * Audit streams: the partition key of each event (`'agent'` for `event.agent`, or a
+   * function). Events with a key go to that stream's own chain and head row, so writers
+   * of different streams never wait for each other; events without one (undefined) go
+   * to the main chain. Default: no streams, every event in the main chain.
+   */
+  stream?: AuditStreamOption;
+  /**
+   * With `stream`: after this many stream records written by this log, append a
+   * checkpoint to the main chain (default 1000; 0 = only when `checkpoint()` is called).
+   */
+  checkpointEvery?: number;
 }
 
 const MAX_BATCH_BYTES = 1 << 20;
@@ -52,6 +76,25 @@ function batchLimits(options: SqlAuditLogOptions): BatchLimits {
     );
   }
   return { maxRecords, maxBytes: MAX_BATCH_BYTES };
+}
+
+const STREAM_HEADS = `SELECT stream, next_seq, hash FROM argseal_audit_streams WHERE next_seq > 0`;
+
+function toStreamHeads(rows: Record<string, unknown>[]): AuditStreamHead[] {
+  return rows
+    .map((r) => ({ stream: String(r.stream), length: Number(r.next_seq), hash: String(r.hash) }))
+    .sort((a, b) => (a.stream < b.stream ? -1 : a.stream > b.stream ? 1 : 0));
+}
+
+function checkpointInterval(options: SqlAuditLogOptions): number {
+  const every = options.checkpointEvery ?? 1000;
+  if (!Number.isSafeInteger(every) || every < 0) {
+    throw new SqlStoreError(
+      'invalid_option',
+      'createSqlAuditLog: checkpointEvery must be a non-negative integer',
+    );
+  }
+  return every;
 }
 
 /**
@@ -70,12 +113,65 @@ export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions 
   }
   let pipelineSha256: Sha256Hex | undefined;
   const digest = () => options.sha256 ?? pipelineSha256 ?? sha256Hex;
+  const streamKey = streamKeyOf(options.stream);
+  const every = checkpointInterval(options);
   const root = createChainWriter(runner, ROOT_CHAIN, [], limits, digest);
+  const streams = new Map<string, ReturnType<typeof createChainWriter>>();
+  let sinceCheckpoint = 0;
+
+  async function readStreamHeads(): Promise<AuditStreamHead[]> {
+    return toStreamHeads(await runner.query(STREAM_HEADS));
+  }
+
+  async function checkpoint(): Promise<AuditRecord | undefined> {
+    let heads: AuditStreamHead[];
+    try {
+      heads = await readStreamHeads();
+    } catch (error) {
+      throw toSqlStoreError(error, 'checkpoint');
+    }
+    if (heads.length === 0) return undefined;
+    return root.append(recordTemplate(checkpointEvent(heads)));
+  }
+
+  function streamWriter(key: string) {
+    let writer = streams.get(key);
+    if (!writer) {
+      writer = createChainWriter(runner, STREAM_CHAIN, [key], limits, digest);
+      streams.set(key, writer);
+    }
+    return writer;
+  }
+
   return {
     async append(event: AuditEvent, appendOptions?: { sha256?: Sha256Hex }) {
-      const template = recordTemplate(event);
+      if (typeof event === 'object' && event !== null && event.type === 'checkpoint') {
+        throw new SqlStoreError(
+          'invalid_audit_event',
+          'append: checkpoint records are written by the log (checkpoint())',
+        );
+      }
+      const key = streamKey(event);
+      const template = recordTemplate(event, key === undefined ? undefined : { stream: key });
       if (typeof appendOptions?.sha256 === 'function') pipelineSha256 = appendOptions.sha256;
-      return root.append(template);
+      if (key === undefined) return root.append(template);
+      const record = await streamWriter(key).append(template);
+      if (every > 0 && ++sinceCheckpoint >= every) {
+        sinceCheckpoint = 0;
+        // a failed checkpoint does not fail the append; the next one binds the heads
+        checkpoint().catch(() => undefined);
+      }
+      return record;
+    },
+
+    checkpoint,
+
+    async streams() {
+      try {
+        return await readStreamHeads();
+      } catch (error) {
+        throw toSqlStoreError(error, 'streams');
+      }
     },
 
     async head() {
@@ -96,10 +192,17 @@ export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions 
 
     async records(query = {}) {
       try {
-        const rows = await runner.query(
-          `SELECT body, hash FROM argseal_audit WHERE seq >= $1 ORDER BY seq LIMIT $2::bigint`,
-          [query.fromSeq ?? 0, query.limit ?? null],
-        );
+        const rows =
+          query.stream === undefined
+            ? await runner.query(
+                `SELECT body, hash FROM argseal_audit WHERE seq >= $1 ORDER BY seq LIMIT $2::bigint`,
+                [query.fromSeq ?? 0, query.limit ?? null],
+              )
+            : await runner.query(
+                `SELECT body, hash FROM argseal_audit_stream_records
+                  WHERE stream = $3 AND seq >= $1 ORDER BY seq LIMIT $2::bigint`,
+                [query.fromSeq ?? 0, query.limit ?? null, String(query.stream)],
+              );
         return rows.map((row) => ({
           ...(decodeCanonical(String(row.body)) as unknown as AuditRecord),
           hash: String(row.hash),

@@ -42,3 +42,24 @@ export const ROOT_CHAIN: ChainStatements = {
   )
   SELECT count(*)::int AS n, ${clock} AS at FROM inserted`,
 };
+
+/** One audit stream's chain: the stream key is parameter $1 of the head reads, $11 of `write`. */
+export const STREAM_CHAIN: ChainStatements = {
+  readHead: `SELECT next_seq, hash, ${clock} AS at FROM argseal_audit_streams WHERE stream = $1`,
+  lockHead: `SELECT next_seq, hash, ${clock} AS at FROM argseal_audit_streams WHERE stream = $1 FOR UPDATE`,
+  createHead: `INSERT INTO argseal_audit_streams (stream, next_seq, hash)
+    VALUES ($1, 0, repeat('0', 64)) ON CONFLICT (stream) DO NOTHING`,
+  write: `WITH moved AS (
+    UPDATE argseal_audit_streams SET next_seq = $3, hash = $4
+    WHERE stream = $11 AND next_seq = $1 AND hash = $2
+    RETURNING stream
+  ), inserted AS (
+    INSERT INTO argseal_audit_stream_records
+      (stream, seq, at, prev_hash, hash, type, proposal_hash, body)
+    SELECT $11, $1::bigint + r.i - 1, $5, r.prev_hash, r.hash, r.type, r.proposal_hash, r.body
+    FROM ${unnestBatch}
+    WHERE EXISTS (SELECT 1 FROM moved)
+    RETURNING 1
+  )
+  SELECT count(*)::int AS n, ${clock} AS at FROM inserted`,
+};

@@ -5,7 +5,7 @@ const SQL_STORE_MARKER = Symbol.for('argseal.error.sql-store');
 /**
  * An error from the SQL schema or the audit log of `@argseal/postgres`.
  * Codes: `schema_too_new`, `schema_not_migrated`, `store_unavailable`, `invalid_database`,
- * `invalid_audit_event`, `invalid_option`.
+ * `invalid_audit_event`, `invalid_audit_stream`, `invalid_option`.
  * Approval store operations throw `ApprovalError` from `@argseal/core` instead.
  */
 export class SqlStoreError extends ArgsealError {

@@ -1,5 +1,6 @@
 export { createSqlApprovalStore, type SqlApprovalStoreOptions } from './approval-store.js';
-export { createSqlAuditLog, type SqlAuditLog } from './audit-log.js';
+export { createSqlAuditLog, type SqlAuditLog, type SqlAuditLogOptions } from './audit-log.js';
+export type { AuditStreamOption } from './audit-stream-key.js';
 export {
   type EmbeddedDatabase,
   type EmbeddedDatabaseOptions,

@@ -10,7 +10,8 @@ export const MIGRATIONS_TABLE = 'argseal_schema_migrations';
 /**
  * Every schema step in version order (tables `argseal_proposals`, `argseal_grants`,
  * `argseal_audit`, `argseal_audit_head`, `argseal_proposal_calls`; version 3 adds
- * `argseal_tool_definitions`, the MCP tool-definition pins of `@argseal/mcp`). {@link migrate}
+ * `argseal_tool_definitions`, the MCP tool-definition pins of `@argseal/mcp`; version 5 adds
+ * `argseal_audit_streams` and `argseal_audit_stream_records`, the audit streams). {@link migrate}
  * applies the ones a database lacks;
  * exported so teams that run their own migration tool can copy the SQL.
  */
@@ -132,6 +133,30 @@ export const MIGRATIONS: readonly Migration[] = [
       'ALTER TABLE argseal_grants ALTER COLUMN agent SET NOT NULL',
       'CREATE INDEX argseal_grants_binding_agent ON argseal_grants (binding_hash, agent, id)',
       'DROP INDEX argseal_grants_binding',
+    ],
+  },
+  {
+    // 0.3: audit streams (one chain per partition key, each with its own head row).
+    version: 5,
+    name: 'audit_streams',
+    statements: [
+      `CREATE TABLE argseal_audit_streams (
+        stream text PRIMARY KEY,
+        next_seq bigint NOT NULL,
+        hash text NOT NULL
+      )`,
+      `CREATE TABLE argseal_audit_stream_records (
+        stream text NOT NULL,
+        seq bigint NOT NULL,
+        at text NOT NULL,
+        prev_hash text NOT NULL,
+        hash text NOT NULL,
+        type text NOT NULL,
+        proposal_hash text,
+        body text NOT NULL,
+        PRIMARY KEY (stream, seq)
+      )`,
+      'CREATE INDEX argseal_audit_stream_records_proposal ON argseal_audit_stream_records (proposal_hash)',
     ],
   },
 ];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openConsoleStorage } from '@argseal/console';
 import { type AuditRecord, verifyAuditChain } from '@argseal/core';
-import { openEmbeddedDatabase } from '@argseal/postgres';
+import { createSqlAuditLog, openEmbeddedDatabase } from '@argseal/postgres';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captureIo } from '../__fixtures__/capture-io.js';
 import { runCli } from '../run-cli.js';
@@ -79,6 +79,55 @@ describe('argseal audit (embedded directory)', () => {
     const toStdout = io(dir);
     expect(await runCli(['audit', 'export', '--data-dir', 'data'], toStdout.io)).toBe(0);
     expect(toStdout.out.join('')).toBe(`${lines.join('\n')}\n`);
+  });
+
+  it('verify checks audit streams and their checkpoints; a cut stream fails naming it', async () => {
+    await appendEvents(join(dir, 'data'), 2);
+    const db = await openEmbeddedDatabase(join(dir, 'data'));
+    const log = createSqlAuditLog(db, { stream: 'agent', checkpointEvery: 0 });
+    for (let i = 0; i < 6; i++)
+      await log.append({ type: 'executed', agent: `agent-${i % 2}`, toolCallId: `s${i}` });
+    await log.checkpoint();
+    await db.close();
+    const ok = io(dir);
+    expect(await runCli(['audit', 'verify', '--data-dir', 'data'], ok.io)).toBe(0);
+    const out = ok.out.join('');
+    expect(out).toMatch(/^ok: 3 records verify/m);
+    expect(out).toMatch(/^streams: 2 \(6 records\) verify, bound by 1 checkpoints$/m);
+    expect(out).toMatch(/^stream "agent-0" 3:[0-9a-f]{64}$/m);
+    expect(out).toMatch(/^head 3:[0-9a-f]{64}$/m);
+    const x = io(dir);
+    expect(await runCli(['audit', 'export', '--data-dir', 'data'], x.io)).toBe(0);
+    const exported = x.out
+      .join('')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as AuditRecord);
+    expect(exported.map((r) => r.stream ?? '')).toEqual([
+      '',
+      '',
+      '',
+      'agent-0',
+      'agent-0',
+      'agent-0',
+      'agent-1',
+      'agent-1',
+      'agent-1',
+    ]);
+
+    // the attacker removes a stream's last record and moves its head row back
+    const again = await openEmbeddedDatabase(join(dir, 'data'));
+    await again.query(
+      `DELETE FROM argseal_audit_stream_records WHERE stream = 'agent-1' AND seq = 2`,
+    );
+    await again.query(
+      `UPDATE argseal_audit_streams SET next_seq = 2, hash = (SELECT hash FROM argseal_audit_stream_records WHERE stream = 'agent-1' AND seq = 1) WHERE stream = 'agent-1'`,
+    );
+    await again.close();
+    const cut = io(dir);
+    expect(await runCli(['audit', 'verify', '--data-dir', 'data'], cut.io)).toBe(1);
+    expect(cut.err.join('')).toBe('error: audit/truncated at record 2 of stream "agent-1"\n');
+    expect(cut.out).toEqual([]);
   });
 
   it('usage errors: no action, a missing directory (nothing is created)', async () => {

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { canonicalize, type JsonValue, verifyAuditLog } from '@argseal/core';
+import { type AuditSink, canonicalize, type JsonValue } from '@argseal/core';
+import { type AuditStreamSink, verifyAuditStreams } from '@argseal/core/store';
 import { CliUsageError } from '../errors.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { formatHead, parseHead } from './audit-head.js';
@@ -9,6 +10,14 @@ import { STORAGE_OPTIONS } from './storage-options.js';
 import type { CliCommand } from './types.js';
 
 const PAGE = 1000;
+
+/** The sink as a streamed sink: one without streams has none. */
+function streamed(audit: AuditSink): AuditStreamSink {
+  const own = (audit as Partial<AuditStreamSink>).streams;
+  return typeof own === 'function'
+    ? (audit as AuditStreamSink)
+    : Object.assign(Object.create(audit) as AuditSink, { streams: async () => [] });
+}
 
 /**
  * `argseal audit verify|export`: verifies the console's audit chain against its head row
@@ -23,8 +32,11 @@ export const auditCommand: CliCommand = {
     '"audit verify" checks every record of the hash chain and the head the store keeps apart',
     '(its head row), then prints "head N:HASH": record it elsewhere and pass it back with',
     '--expect-head N:HASH later, so a chain cut at its end or rewritten from some record on',
-    'fails. Exit 0 when it verifies, 1 when it does not (one line on stderr, nothing on stdout).',
-    '"audit export" writes one record per line (RFC 8785 JSON) to --out FILE or stdout.',
+    'fails. Audit streams (one chain per agent or tenant) are verified too, each against its',
+    'head row and against the checkpoints in the main chain; their heads are printed.',
+    'Exit 0 when it verifies, 1 when it does not (one line on stderr, nothing on stdout).',
+    '"audit export" writes one record per line (RFC 8785 JSON) to --out FILE or stdout: the',
+    'main chain, then each stream.',
     'Storage: the embedded directory (--data-dir, default .argseal; stop the console first)',
     'or PostgreSQL (--database-url URL, or DATABASE_URL when no --data-dir is given).',
   ].join('\n'),
@@ -54,25 +66,45 @@ export const auditCommand: CliCommand = {
     const expectedHead = typeof expected === 'string' ? parseHead(expected) : undefined;
     const opened = await openAuditStorage(args, io.cwd ?? process.cwd());
     try {
+      const sink = streamed(opened.audit);
       if (action === 'verify') {
-        const { verification } = await verifyAuditLog(opened.audit, {
+        const result = await verifyAuditStreams(sink, {
           ...(expectedHead ? { expectedHead } : {}),
         });
-        if (!verification.ok) {
-          io.stderr.write(`error: audit/${verification.reason} at record ${verification.index}\n`);
+        if (!result.ok) {
+          const where =
+            result.stream === undefined ? '' : ` of stream ${JSON.stringify(result.stream)}`;
+          io.stderr.write(`error: audit/${result.reason} at record ${result.index}${where}\n`);
           return EXIT_CODES.broken;
         }
-        io.stdout.write(`ok: ${verification.length} records verify (${opened.description})\n`);
-        io.stdout.write(
-          `head ${formatHead({ length: verification.length, hash: verification.head })}\n`,
-        );
+        const { main, streams, checkpoints } = result;
+        io.stdout.write(`ok: ${main.length} records verify (${opened.description})\n`);
+        if (streams.length > 0) {
+          const n = streams.reduce((sum, s) => sum + s.length, 0);
+          io.stdout.write(
+            `streams: ${streams.length} (${n} records) verify, bound by ${checkpoints} checkpoints\n`,
+          );
+          for (const s of streams)
+            io.stdout.write(
+              `stream ${JSON.stringify(s.stream)} ${formatHead({ length: s.length, hash: s.head })}\n`,
+            );
+        }
+        io.stdout.write(`head ${formatHead({ length: main.length, hash: main.head })}\n`);
         return EXIT_CODES.ok;
       }
+      // the main chain, then every stream's chain (records carry their `stream`)
       const lines: string[] = [];
-      for (let from = 0; ; from += PAGE) {
-        const page = await opened.audit.records({ fromSeq: from, limit: PAGE });
-        for (const record of page) lines.push(`${canonicalize(record as unknown as JsonValue)}\n`);
-        if (page.length < PAGE) break;
+      for (const stream of [undefined, ...(await sink.streams()).map((s) => s.stream)]) {
+        for (let from = 0; ; from += PAGE) {
+          const page = await sink.records({
+            fromSeq: from,
+            limit: PAGE,
+            ...(stream === undefined ? {} : { stream }),
+          });
+          for (const record of page)
+            lines.push(`${canonicalize(record as unknown as JsonValue)}\n`);
+          if (page.length < PAGE) break;
+        }
       }
       const out = args.values.out;
       if (typeof out === 'string')

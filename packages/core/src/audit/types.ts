@@ -8,7 +8,9 @@ import type { PolicyTrace } from '../policy/types.js';
  * (resume with changed arguments), `approval_expired`, `executed` and `failed`; approval
  * stores emit `approval_granted` and `approval_rejected` when a human decides. The MCP
  * proxy emits `tool_definition_observed` when an upstream tool definition is new or changed,
- * and tool-pin stores `tool_definition_approved` / `tool_definition_rejected`.
+ * and tool-pin stores `tool_definition_approved` / `tool_definition_rejected`. A log with
+ * audit streams writes `checkpoint` records into its main chain itself (see
+ * {@link AuditCheckpointData}); it refuses them from callers.
  */
 export type AuditEventType =
   | 'proposed'
@@ -26,7 +28,8 @@ export type AuditEventType =
   | 'invalid'
   | 'tool_definition_observed'
   | 'tool_definition_approved'
-  | 'tool_definition_rejected';
+  | 'tool_definition_rejected'
+  | 'checkpoint';
 
 /** One audit event as emitted by the pipeline or a store. Absent fields are omitted. */
 export interface AuditEvent {
@@ -55,6 +58,11 @@ export interface AuditEvent {
 
 /** A hash-chained audit record. */
 export interface AuditRecord extends AuditEvent {
+  /**
+   * The audit stream (partition key) of a record in a stream's own chain; absent in the
+   * main chain. It is part of the hashed body, so a record cannot move between streams.
+   */
+  stream?: string;
   seq: number;
   /** ISO-8601 timestamp. */
   at: string;
@@ -78,6 +86,35 @@ export interface AuditHead {
 export interface AuditRecordsQuery {
   fromSeq?: number;
   limit?: number;
+  /** The records of this audit stream's chain instead of the main chain (streamed sinks). */
+  stream?: string;
+}
+
+/** The stored head of one audit stream (see {@link AuditStreamSink}). */
+export interface AuditStreamHead extends AuditHead {
+  stream: string;
+}
+
+/**
+ * The `data` of a `checkpoint` record: the heads of every audit stream with records, in
+ * UTF-16 code-unit order of `stream`, as read when the checkpoint was written. Each
+ * head is a position the stream's chain must still reach when verified.
+ */
+export interface AuditCheckpointData {
+  [key: string]: JsonValue;
+  streams: { stream: string; length: number; hash: string }[];
+}
+
+/**
+ * A sink with audit streams: besides its main chain, one hash chain per partition key
+ * (agent or tenant), each with its own head, so writers of different streams never wait
+ * for each other. `records({ stream })` reads one stream's chain; the main chain holds
+ * periodic `checkpoint` records binding the heads of all streams.
+ * `verifyAuditStreams` checks all of it.
+ */
+export interface AuditStreamSink extends AuditSink {
+  /** The stored head of every stream, in UTF-16 code-unit order of `stream`. */
+  streams(): Promise<AuditStreamHead[]>;
 }
 
 /**

@@ -30,7 +30,28 @@ export {
   computeAuditHash,
   GENESIS_HASH,
 } from '../audit/audit-hash.js';
-export type { AuditEvent, AuditEventType, AuditRecord, AuditSink } from '../audit/types.js';
+export {
+  checkpointEvent,
+  checkpointHeads,
+  isAuditStreamKey,
+  MAX_AUDIT_STREAM_LENGTH,
+} from '../audit/checkpoint.js';
+export type {
+  AuditCheckpointData,
+  AuditEvent,
+  AuditEventType,
+  AuditHead,
+  AuditRecord,
+  AuditRecordsQuery,
+  AuditSink,
+  AuditStreamHead,
+  AuditStreamSink,
+} from '../audit/types.js';
+export {
+  type AuditStreamsVerification,
+  type VerifyAuditStreamsOptions,
+  verifyAuditStreams,
+} from '../audit/verify-streams.js';
 export { ApprovalError, ArgsealError } from '../errors.js';
 export { isHashHex } from '../hash.js';
 export { canonicalize, decodeCanonical } from '../json/canonicalize.js';
