@@ -242,9 +242,16 @@ try {
     for (let r = 0; r < ROUNDS; r++) storeSt.push(await rate(workers, appendStream));
     await streamed.checkpoint();
     const core = await import('@argseal/core/store');
-    if (!(await core.verifyAuditStreams(streamed)).ok) throw new Error('the benchmark streams do not verify');
+    if (!(await core.verifyAuditStreams(streamed)).ok)
+      throw new Error('the benchmark streams do not verify');
     await st.pool.end();
-    report('audit appends/s (16 streams by agent)', workers, median(pgbAu), median(storeSt), GOALS.streams);
+    report(
+      'audit appends/s (16 streams by agent)',
+      workers,
+      median(pgbAu),
+      median(storeSt),
+      GOALS.streams,
+    );
   }
   console.log(
     `PostgreSQL ${cluster.version} (throwaway cluster, fsync=off, 127.0.0.1), ${SECONDS} s per sample, median of ${ROUNDS} interleaved rounds; ceiling = pgbench -M prepared -j 1 (one client thread, as the store's one Node thread) with the same number of clients; ratio = argseal / ceiling\n`,

@@ -18,6 +18,7 @@ import {
   freshPostgresSchema,
   sharedPGlite,
 } from './__fixtures__/databases.js';
+import { doomedClient, sha256After } from './__fixtures__/doomed-client.js';
 import { createSqlAuditLog } from './audit-log.js';
 import { recordTemplate, renderBody } from './audit-template.js';
 import type { SqlQueryable } from './sql-db.js';
@@ -216,23 +217,18 @@ describePostgres('PostgreSQL: batched appends', (url) => {
 
   it('connection loss mid-batch fails that batch with store_unavailable and leaves a valid chain', async () => {
     const fresh = await freshPostgresSchema(url);
-    const client = new pg.Client(fresh.config);
-    client.on('error', () => undefined);
-    await client.connect();
+    const doomed = await doomedClient(fresh.config, fresh.pool);
     try {
-      const pid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-      const log = createSqlAuditLog(client);
+      const log = createSqlAuditLog(doomed.client);
       await Promise.all(events(3, 'before').map((e) => log.append(e)));
       let killed = false;
-      const dying = createSqlAuditLog(client, {
-        sha256: async (text) => {
+      const dying = createSqlAuditLog(doomed.client, {
+        sha256: sha256After(async () => {
           if (!killed) {
             killed = true; // the head was read; the connection dies before the write
-            await fresh.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+            await doomed.kill();
           }
-          const { createHash } = await import('node:crypto');
-          return createHash('sha256').update(text, 'utf8').digest('hex');
-        },
+        }),
       });
       const lost = await Promise.allSettled(events(4, 'lost').map((e) => dying.append(e)));
       expect(lost.every((o) => o.status === 'rejected')).toBe(true);
@@ -253,7 +249,7 @@ describePostgres('PostgreSQL: batched appends', (url) => {
       ]);
       expect((await verifyAuditLog(survivor)).verification).toMatchObject({ ok: true, length: 6 });
     } finally {
-      await client.end().catch(() => undefined);
+      await doomed.end();
       await fresh.close();
     }
   });

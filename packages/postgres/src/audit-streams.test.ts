@@ -9,6 +9,7 @@ import {
   freshPostgresSchema,
   sharedPGlite,
 } from './__fixtures__/databases.js';
+import { doomedClient, sha256After } from './__fixtures__/doomed-client.js';
 import { createSqlAuditLog } from './audit-log.js';
 import type { SqlQueryable } from './sql-db.js';
 
@@ -186,22 +187,17 @@ describePostgres('PostgreSQL: audit streams', (url) => {
 
   it('a connection lost mid-batch in a stream leaves every chain valid', async () => {
     const fresh = await freshPostgresSchema(url);
-    const client = new pg.Client(fresh.config);
-    client.on('error', () => undefined);
-    await client.connect();
+    const doomed = await doomedClient(fresh.config, fresh.pool);
     try {
-      const pid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
       let killed = false;
-      const { createHash } = await import('node:crypto');
-      const log = createSqlAuditLog(client, {
+      const log = createSqlAuditLog(doomed.client, {
         stream: 'agent',
-        sha256: async (text) => {
+        sha256: sha256After(async (text) => {
           if (!killed && text.includes('"toolCallId":"s-3"')) {
             killed = true;
-            await fresh.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+            await doomed.kill();
           }
-          return createHash('sha256').update(text, 'utf8').digest('hex');
-        },
+        }),
       });
       await Promise.all(
         [0, 1, 2].map((i) => log.append({ type: 'executed', agent: 's', toolCallId: `s-${i}` })),
@@ -217,7 +213,7 @@ describePostgres('PostgreSQL: audit streams', (url) => {
       expect(records.map((r) => r.toolCallId)).toEqual(['s-0', 's-1', 's-2', 's-after']);
       expect(await verifyAuditStreams(survivor)).toMatchObject({ ok: true });
     } finally {
-      await client.end().catch(() => undefined);
+      await doomed.end();
       await fresh.close();
     }
   });

@@ -10,7 +10,7 @@ import type { PolicyTrace } from '../policy/types.js';
  * proxy emits `tool_definition_observed` when an upstream tool definition is new or changed,
  * and tool-pin stores `tool_definition_approved` / `tool_definition_rejected`. A log with
  * audit streams writes `checkpoint` records into its main chain itself (see
- * {@link AuditCheckpointData}); it refuses them from callers.
+ * `AuditCheckpointData` in `@argseal/core/store`); it refuses them from callers.
  */
 export type AuditEventType =
   | 'proposed'
