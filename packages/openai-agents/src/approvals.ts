@@ -6,10 +6,17 @@ import type {
   ToolArgumentsValidationError,
 } from '@argseal/core';
 import { decodeCanonical } from '@argseal/core';
-import { pendingProposalOf, toRefusal } from '@argseal/core/kit';
+import {
+  approveEdit,
+  type EditDecision,
+  type EditOutcome,
+  pendingProposalOf,
+  toRefusal,
+} from '@argseal/core/kit';
 import type { RunState, RunToolApprovalItem } from '@openai/agents';
-import { ArgsealAgentsError } from './errors.js';
+import { ArgsealAgentsError, type ArgsealAgentsErrorCode } from './errors.js';
 import type { SealInternals } from './internals.js';
+import type { AgentsSeal } from './seal.js';
 
 /** One interruption of a RunState, resolved to its argseal proposal. */
 export interface PendingApproval {
@@ -17,9 +24,9 @@ export interface PendingApproval {
   toolCallId: string;
   tool: string;
   /**
-   * `pending`: the latest proposal the store holds for this call is pending with this
-   * call's hash (approve, reject, edit work). `unmatched`: it is not (the RunState text was
-   * edited, or the proposal was decided already). `invalid`: the arguments fail the pipeline.
+   * `pending`: the store's latest proposal for this call is pending with this hash
+   * (approve, reject, edit work); `unmatched`: not so (edited RunState, decided);
+   * `invalid`: the arguments fail the pipeline.
    */
   status: 'pending' | 'unmatched' | 'invalid';
   proposalHash?: string;
@@ -54,65 +61,81 @@ async function resolveOne<Context>(internals: SealInternals<Context>, item: RunT
   return { ...base, status, proposalHash, argsCanonicalJson, ...decoded } as PendingApproval;
 }
 
-/** Every function-tool interruption of sealed tools in `state`, resolved to proposals. */
-export async function listPendingApprovals<Context>(
-  internals: SealInternals<Context>,
-  state: RunState<any, any>,
-): Promise<PendingApproval[]> {
-  const out: PendingApproval[] = [];
-  for (const item of state.getInterruptions()) {
-    const resolved = await resolveOne(internals, item);
-    if (resolved) out.push(resolved);
-  }
-  return out;
-}
-
 /**
  * The state's own interruption for `target` (RunState hands out fresh item objects: matched
  * by tool call id), resolved to its pending proposal; throws before anything is decided.
  */
-export async function findTarget<Context>(
+async function findTarget<Context>(
   internals: SealInternals<Context>,
   state: RunState<any, any>,
   target: RunToolApprovalItem | string,
 ): Promise<PendingApproval & { proposal: StoredProposal }> {
+  const fail: (code: ArgsealAgentsErrorCode, why: string) => never = (code, why) => {
+    throw new ArgsealAgentsError(code, why);
+  };
   const callId = typeof target === 'string' ? target : rawOf(target).callId;
   const item = state.getInterruptions().find((i) => rawOf(i).callId === callId);
-  if (!item) {
-    throw new ArgsealAgentsError('interruption_not_found', 'no such interruption in this RunState');
-  }
+  if (!item) fail('interruption_not_found', 'no such interruption in this RunState');
   const resolved = await resolveOne(internals, item);
-  if (!resolved) {
-    const why = 'the interruption is not a function call of a sealed tool';
-    throw new ArgsealAgentsError('not_a_tool_interruption', why);
-  }
-  if (resolved.error) {
-    throw new ArgsealAgentsError('invalid_arguments', toRefusal(resolved.error).message);
-  }
-  if (!resolved.proposal) {
-    const why = `tool "${resolved.tool}": no pending proposal for this call's proposal hash (edited RunState, already decided, or no store)`;
-    throw new ArgsealAgentsError('proposal_not_found', why);
-  }
+  if (!resolved) fail('not_a_tool_interruption', 'the interruption is not a sealed function call');
+  if (resolved.error) fail('invalid_arguments', toRefusal(resolved.error).message);
+  const why = `tool "${resolved.tool}": no pending proposal for this call's proposal hash (edited RunState, already decided, or no store)`;
+  if (!resolved.proposal) fail('proposal_not_found', why);
   return resolved as PendingApproval & { proposal: StoredProposal };
 }
 
+/** Options of {@link AgentsSeal.edit}: the approver's decision fields and the edited arguments. */
+export interface EditOptions extends EditDecision {
+  /** The arguments to run instead (a JSON object, as the tool's schema takes them). */
+  arguments: unknown;
+}
+
+/** What {@link AgentsSeal.edit} recorded: the grant and the edited call's proposal. */
+export type EditResult = Extract<EditOutcome, { ok: true }>;
+
 /**
- * Records a human decision against the interruption's proposal hash in the approval
- * store, then marks the interruption in the RunState. The store's grant, not the
- * RunState mark, is what lets the call run: on resume the call executes only if its
- * recomputed proposal hash has a live grant, consumed atomically.
+ * The approval methods of {@link AgentsSeal}: `pending` resolves interruptions to
+ * proposals; `approve` / `reject` record the decision against the interruption's proposal
+ * in the store, then mark the interruption in the RunState (only the store's grant lets
+ * the call run, once); `edit` is the kit's `approveEdit`, then the interruption is approved.
  */
-export async function decideInterruption<Context>(
+export function approvalsOf<Context>(
   internals: SealInternals<Context>,
-  state: RunState<any, any>,
-  target: RunToolApprovalItem | string,
-  decision: ApprovalDecisionInput & { message?: string },
-): Promise<ApprovalGrant> {
-  const { proposal, interruption } = await findTarget(internals, state, target);
-  const { message, ...input } = decision;
-  const store = internals.authorizer.approvals!; // a pending proposal was found in it
-  const grant = await store.decide(proposal.proposalHash, { proposalId: proposal.id, ...input });
-  if (decision.decision === 'approve') state.approve(interruption);
-  else state.reject(interruption, message !== undefined ? { message } : undefined);
-  return grant;
+): Pick<AgentsSeal<Context>, 'pending' | 'approve' | 'reject' | 'edit'> {
+  async function decide(
+    state: RunState<any, any>,
+    target: RunToolApprovalItem | string,
+    decision: ApprovalDecisionInput & { message?: string },
+  ): Promise<ApprovalGrant> {
+    const { proposal, interruption } = await findTarget(internals, state, target);
+    const { message, ...input } = decision;
+    const store = internals.authorizer.approvals!; // a pending proposal was found in it
+    const grant = await store.decide(proposal.proposalHash, { proposalId: proposal.id, ...input });
+    if (decision.decision === 'approve') state.approve(interruption);
+    else state.reject(interruption, message !== undefined ? { message } : undefined);
+    return grant;
+  }
+  return {
+    async pending(state) {
+      const resolved = [];
+      for (const item of state.getInterruptions()) resolved.push(await resolveOne(internals, item));
+      return resolved.filter((r) => r !== undefined);
+    },
+    approve: (state, item, options) => decide(state, item, { ...options, decision: 'approve' }),
+    reject: (state, item, options) => decide(state, item, { ...options, decision: 'reject' }),
+    async edit(state, target, { arguments: args, ...decision }) {
+      const original = await findTarget(internals, state, target);
+      const tool = internals.tools.get(original.tool)!;
+      const edited = { tool, arguments: args, context: await internals.contextOf(state._context) };
+      const outcome = await approveEdit(internals.authorizer, original.proposal, edited, decision);
+      if (!outcome.ok) {
+        const { stage, code, message } = outcome.refusal;
+        const denied = stage === 'policy' || stage === 'approval';
+        const why = denied ? `edited call refused: ${message}` : `edit ${stage}/${code}`;
+        throw new ArgsealAgentsError(denied ? 'edit_denied' : 'invalid_arguments', why);
+      }
+      state.approve(original.interruption);
+      return outcome;
+    },
+  };
 }

@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { functionCall, ScriptedModel, throughModelSeam } from './__fixtures__/scripted-model.js';
 import { supportWorld } from './__fixtures__/world.js';
-import { tool } from './agents-tool.js';
 import { ArgsealAgentsError } from './errors.js';
 import { createAgentsSeal } from './seal.js';
+import { tool } from './sealable-tool.js';
 
 type Ctx = { role: 'admin' | 'user'; user: string };
 

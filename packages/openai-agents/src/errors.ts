@@ -4,13 +4,8 @@ import { hasMarker } from '@argseal/core/kit';
 const MARKER = Symbol.for('argseal.error.openai-agents');
 
 /**
- * Stable codes of {@link ArgsealAgentsError}: `unsealable_tool` (a tool argseal cannot
- * reach: SDK `tool()`, hosted, agent-as-tool, MCP; nothing runs unsealed), `duplicate_tool`,
- * `unsealed_handoff` (a handoff target agent was not sealed), `invalid_model`,
- * `not_a_tool_interruption`, `interruption_not_found`, `invalid_arguments` (the
- * interruption's or the edit's arguments fail the pipeline; stage/code in the message),
- * `proposal_not_found` (no pending proposal for the call and hash: edited RunState, already
- * decided), `edit_denied` (the policy refuses the edited call; nothing was decided).
+ * Stable codes of {@link ArgsealAgentsError} (the package README says when each is thrown;
+ * `unsealable_tool`: nothing runs unsealed; `edit_denied`: the policy refuses an edit).
  */
 export type ArgsealAgentsErrorCode =
   | 'unsealable_tool'

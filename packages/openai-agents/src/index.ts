@@ -3,11 +3,8 @@ export {
   type JsonObjectSchema,
   REFUSAL_PLACEHOLDER_KEY as INVALID_ARGUMENTS_KEY,
 } from '@argseal/core/kit';
-export { type AgentsToolSource, getAgentsToolSource, tool } from './agents-tool.js';
-export type { PendingApproval } from './approvals.js';
-export type { EditOptions, EditResult } from './edit.js';
+export type { EditOptions, EditResult, PendingApproval } from './approvals.js';
 export { ArgsealAgentsError, type ArgsealAgentsErrorCode } from './errors.js';
-export type { SealableTool, SealToolOptions } from './resolve-tool.js';
 export {
   type AgentsSeal,
   type AgentsSealOptions,
@@ -15,4 +12,11 @@ export {
   type DecideOptions,
   type RejectOptions,
 } from './seal.js';
+export {
+  type AgentsToolSource,
+  getAgentsToolSource,
+  type SealableTool,
+  type SealToolOptions,
+  tool,
+} from './sealable-tool.js';
 export { isSealedTool } from './tool-seam.js';

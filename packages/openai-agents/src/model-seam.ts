@@ -14,10 +14,9 @@ const sealedModels = new WeakSet<object>();
 type Call = { type?: unknown; name?: unknown; callId?: unknown; arguments?: unknown };
 
 /**
- * Prepares one function call of a sealed tool from the provider's raw text, hands the
- * attempt over in the ledger and returns the item with what history must carry:
- * `historyArguments`, or, when the text is refused, a payload-free placeholder. A schema
- * or rewrite refusal of a (strictly decoded) object keeps its text: invoke refuses it again.
+ * A sealed tool's function call with what history must carry: `historyArguments` (attempt
+ * handed over), or the payload-free placeholder for refused text; a schema or rewrite
+ * refusal of a (strictly decoded) object keeps its text: invoke refuses it again.
  */
 async function sealItem<Context, T>(internals: SealInternals<Context>, item: T): Promise<T> {
   const { type, name, callId, arguments: raw } = (item ?? {}) as Call;
@@ -37,11 +36,8 @@ async function sealItem<Context, T>(internals: SealInternals<Context>, item: T):
   return { ...item, arguments: keepRaw ? raw : refusalPlaceholder(sealed.refusal) };
 }
 
-async function sealOutput<Context, T>(internals: SealInternals<Context>, output: T[]) {
-  const sealed: T[] = [];
-  for (const item of output) sealed.push(await sealItem(internals, item));
-  return sealed;
-}
+const sealOutput = <Context, T>(internals: SealInternals<Context>, output: T[]) =>
+  Promise.all(output.map((item) => sealItem(internals, item)));
 
 /** The agent's model (a `Model`, or a name resolved once by the provider). */
 function modelResolver(model: unknown, provider: ModelProvider | undefined) {
@@ -56,10 +52,8 @@ function modelResolver(model: unknown, provider: ModelProvider | undefined) {
 }
 
 /**
- * Wraps a Model so every function call of a sealed tool reaches history with canonical
- * (or rewritten) arguments, for `getResponse` and `getStreamedResponse` alike. Raw
- * provider stream events (`model` events) still carry the provider's text: show users
- * the run items, not raw deltas.
+ * A Model whose function calls of sealed tools reach history as {@link sealItem} writes
+ * them (`getResponse`, `getStreamedResponse`); raw `model` stream events keep provider text.
  */
 export function sealModel<Context>(
   internals: SealInternals<Context>,

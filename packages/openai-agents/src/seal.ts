@@ -8,12 +8,16 @@ import type {
   RunState,
   RunToolApprovalItem,
 } from '@openai/agents';
-import { decideInterruption, listPendingApprovals, type PendingApproval } from './approvals.js';
-import { type EditOptions, type EditResult, editInterruption } from './edit.js';
+import {
+  approvalsOf,
+  type EditOptions,
+  type EditResult,
+  type PendingApproval,
+} from './approvals.js';
 import { ArgsealAgentsError } from './errors.js';
 import { createInternals } from './internals.js';
 import { sealModel } from './model-seam.js';
-import { resolveTool, type SealableTool, type SealToolOptions } from './resolve-tool.js';
+import { resolveTool, type SealableTool, type SealToolOptions } from './sealable-tool.js';
 import { buildSealedTool, isSealedTool } from './tool-seam.js';
 
 /** Options of {@link createAgentsSeal}. */
@@ -93,8 +97,7 @@ export function createAgentsSeal<Context = unknown>(
       const why = `tool "${(value as FunctionTool).name}" was sealed by another seal`;
       throw new ArgsealAgentsError('unsealable_tool', why); // another authorizer
     }
-    const memo = toolOptions === undefined ? bySource.get(value) : undefined;
-    if (memo) return memo;
+    if (toolOptions === undefined && bySource.has(value)) return bySource.get(value)!;
     const spec = resolveTool(value, toolOptions);
     internals.register(spec.tool);
     const sealed = buildSealedTool(internals, spec);
@@ -114,9 +117,7 @@ export function createAgentsSeal<Context = unknown>(
       const why = `agent "${source.name}": MCP server tools cannot be sealed; remove mcpServers`;
       throw new ArgsealAgentsError('unsealable_tool', why);
     }
-    const tools = [...(source.tools as SealableTool[]), ...(extra?.tools ?? [])].map((t) =>
-      tool(t),
-    );
+    const tools = [...source.tools, ...(extra?.tools ?? [])].map((t) => tool(t as SealableTool));
     const clone = { tools, model: model(source.model as Model | string), handoffs, mcpServers: [] };
     const sealed = source.clone(clone as never) as A;
     sealedAgents.add(sealed);
@@ -125,11 +126,6 @@ export function createAgentsSeal<Context = unknown>(
 
   return {
     ...{ authorizer: options.authorizer, tool, model, agent },
-    pending: (state) => listPendingApprovals(internals, state),
-    approve: (state, item, o) =>
-      decideInterruption(internals, state, item, { ...o, decision: 'approve' }),
-    reject: (state, item, o) =>
-      decideInterruption(internals, state, item, { ...o, decision: 'reject' }),
-    edit: (state, item, edit) => editInterruption(internals, state, item, edit),
+    ...approvalsOf(internals),
   };
 }

@@ -28,12 +28,10 @@ type InvokeDetails = { toolCall?: { callId?: unknown }; signal?: AbortSignal };
 const ok = (attempt: Attempt): PrepareResult => ({ ok: true, attempt, call: attempt });
 
 /**
- * Builds the raw FunctionTool the SDK runs. The model seam's attempt is handed over in
- * the ledger: `needsApproval` binds it to the run's context and checks it (policy plus a
- * non-consuming look at the store), then hands it to `invoke` of the same run, whose
- * `run` consumes a grant atomically right before executing. Without a handed-over attempt
- * (a resume, maybe in a fresh process) the call is prepared as a resume (the kit's
- * `prepareResume`: changed arguments are audited, an approved edit runs instead).
+ * The raw FunctionTool the SDK runs. `needsApproval` binds the model seam's attempt (ledger)
+ * to the run's context and checks it (policy, non-consuming store look), then hands it to
+ * `invoke` of the same run, whose `run` consumes a grant right before executing. Else (a
+ * resume, maybe in another process) the kit's `prepareResume` (audited, edits honoured).
  */
 export function buildSealedTool<Context>(
   internals: SealInternals<Context>,
@@ -61,8 +59,8 @@ export function buildSealedTool<Context>(
 
   async function needsApproval(runContext: RunContext<any>, input: unknown, callId?: string) {
     if (readRefusalPlaceholder(input)) return false;
-    const lookup = { args: input };
-    const prepared = await attemptFor(runContext, callId || undefined, decodedOnly(input), lookup);
+    const id = callId || undefined;
+    const prepared = await attemptFor(runContext, id, decodedOnly(input), { args: input });
     if (!prepared.ok) return false; // invoke refuses it on the raw text
     // The SDK interrupts the run: this attempt ends here, resuming is a new attempt.
     if ((await prepared.attempt.check()).type === 'suspended') return true;

@@ -1,9 +1,40 @@
 import { type ArgsealTool, defineTool, isArgsealTool } from '@argseal/core';
-import { type JsonObjectSchema, modelJsonSchema, standardJsonSchema } from '@argseal/core/kit';
-import type { FunctionTool } from '@openai/agents';
-import { getAgentsToolSource } from './agents-tool.js';
+import {
+  isStandardSchema,
+  type JsonObjectSchema,
+  modelJsonSchema,
+  standardJsonSchema,
+} from '@argseal/core/kit';
+import { tool as agentsTool, type FunctionTool } from '@openai/agents';
 import { ArgsealAgentsError } from './errors.js';
 import type { SealedToolSpec } from './tool-seam.js';
+
+/** What a sealed SDK-style tool needs that the SDK's FunctionTool object hides. */
+export interface AgentsToolSource {
+  /** The zod (Standard Schema) parameters given to `tool()`. */
+  schema: unknown;
+  execute: (input: any, runContext: any, details: any) => unknown;
+}
+
+const sources = new WeakMap<object, AgentsToolSource>();
+
+/**
+ * Drop-in for `tool()` from `@openai/agents` (same options, same FunctionTool, works unsealed
+ * too) that remembers the zod parameters and `execute`, so sealing runs the schema once, in
+ * the argseal pipeline, and `execute` on a fresh copy: the SDK never parses the arguments.
+ */
+export const tool: typeof agentsTool = ((options: { execute?: unknown; parameters?: unknown }) => {
+  const created = agentsTool(options as never) as FunctionTool<any, any, any>;
+  const { execute, parameters: schema } = options;
+  if (typeof execute === 'function' && isStandardSchema(schema))
+    sources.set(created, { schema, execute: execute as AgentsToolSource['execute'] });
+  return created;
+}) as typeof agentsTool;
+
+/** The remembered source of a tool made by this module's `tool()`, if any. */
+export function getAgentsToolSource(value: unknown): AgentsToolSource | undefined {
+  return typeof value === 'object' && value !== null ? sources.get(value) : undefined;
+}
 
 /** A tool that can be sealed: a `defineTool` tool or a tool from this package's `tool()`. */
 export type SealableTool = ArgsealTool<any, any, any> | FunctionTool<any, any, any>;
@@ -43,8 +74,6 @@ export function resolveTool(value: unknown, options: SealToolOptions = {}): Seal
     return { tool, fields: { ...defined(kept), ...own } as SealedToolSpec['fields'] };
   }
   const name = (value as { name?: unknown } | null)?.name;
-  throw new ArgsealAgentsError(
-    'unsealable_tool',
-    `tool "${typeof name === 'string' ? name : '(unnamed)'}" cannot be sealed: use defineTool() from @argseal/core or tool() from @argseal/openai-agents (the SDK's own tool() hides its schema and execute)`,
-  );
+  const why = `tool "${typeof name === 'string' ? name : '(unnamed)'}" cannot be sealed: use defineTool() from @argseal/core or tool() from @argseal/openai-agents (the SDK's own tool() hides its schema and execute)`;
+  throw new ArgsealAgentsError('unsealable_tool', why);
 }

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { functionCall, ScriptedModel } from './__fixtures__/scripted-model.js';
 import { supportPolicy } from './__fixtures__/world.js';
-import { tool } from './agents-tool.js';
 import { ArgsealAgentsError } from './errors.js';
 import { createAgentsSeal } from './seal.js';
+import { tool } from './sealable-tool.js';
 
 function refundTool(log: unknown[], parses: { n: number }) {
   return tool({
