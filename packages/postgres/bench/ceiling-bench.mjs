@@ -13,7 +13,7 @@ import pg from 'pg';
 import { runPgbench, startCluster } from './cluster.mjs';
 
 const SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 2);
-const ROUNDS = Number(process.env.BENCH_CEILING_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_CEILING_ROUNDS ?? 4);
 const WORKER_COUNTS = [16, 64];
 const GOALS = { roundTrips: 0.66, appends: 0.5, streams: 0.5 };
 

@@ -73,10 +73,9 @@ export async function startCluster() {
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', stop);
-  const version = execFileSync(join(PG_BIN, 'pg_ctl'), ['--version'], { encoding: 'utf8' })
-    .trim()
-    .split(' ')
-    .pop();
+  const version = /\d+\.\d+/.exec(
+    execFileSync(join(PG_BIN, 'pg_ctl'), ['--version'], { encoding: 'utf8' }),
+  )?.[0];
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,

@@ -1,5 +1,5 @@
 import type { Sha256Hex } from '@argseal/core';
-import { AUDIT_HASH_PREFIX, type AuditRecord, decodeCanonical } from '@argseal/core/store';
+import { AUDIT_HASH_PREFIX, type AuditRecord } from '@argseal/core/store';
 import type { ChainStatements } from './audit-sql.js';
 import { type RecordTemplate, renderBody } from './audit-template.js';
 import { SqlStoreError, toSqlStoreError } from './errors.js';
@@ -52,15 +52,29 @@ async function chain(batch: readonly Pending[], head: Head, sha256: Sha256Hex) {
   return { prevs, hashes, bodies };
 }
 
+/** Batches of one chain in flight at once (each on its own connection of a pool). */
+const DEPTH = 8;
+
+interface Chained {
+  prevs: string[];
+  hashes: string[];
+  bodies: string[];
+  at: string;
+}
+
 /**
- * Appends batches to one chain. Appends that arrive while a batch is being written wait
- * and go out together as the next batch: the hashes in JavaScript from the head (read,
- * or the one the previous batch of an uninterrupted run left), then one statement that
- * moves the head and inserts every record (autocommit, so the head row is locked only
- * while that statement runs). If another connection moved the head in between, the
- * batch is rehashed under `SELECT ... FOR UPDATE` in a transaction. Records and hashes
- * are exactly those of one-by-one appends; `at` is the database clock when the batch
- * was taken.
+ * Appends batches to one chain. Appends that arrive while batches are being written wait
+ * and go out together as the next batch. A batch is hashed in JavaScript from the head
+ * the previous batch will leave (read once, then known), and written by one statement
+ * that moves the head row only if it is exactly there and inserts every record
+ * (autocommit: the head row is locked only while that statement runs). Up to
+ * {@link DEPTH} batches are in flight; a batch can only land on the head the batch
+ * before it leaves, so one that reached PostgreSQL first is sent again once its
+ * predecessor settled, and appends keep their order. If another connection or process
+ * moved the head, the statement inserts nothing and the batch is rehashed under
+ * `SELECT ... FOR UPDATE` in a transaction, after the batches before it settled. Records and hashes are exactly those of one-by-one appends.
+ * `at` is the database clock, estimated from the clock each statement returns (never
+ * earlier than the previous record's).
  */
 export function createChainWriter(
   runner: Runner,
@@ -70,62 +84,150 @@ export function createChainWriter(
   sha256: () => Sha256Hex,
 ) {
   const queue: Pending[] = [];
-  let writing = false;
-  /**
-   * The head this writer's last batch left, with the database clock when that statement
-   * ran; kept only while appends keep arriving during writes (those appends were waiting
-   * by then, so the clock is when they were taken), dropped when the queue drains.
-   */
-  let next: Head | undefined;
+  /** The head after every batch sent so far (undefined: read it first). */
+  let expected: Head | undefined;
+  let inFlight = 0;
+  let scheduled = false;
+  /** A batch is being hashed: the next one must wait for the head it leaves. */
+  let hashing = false;
+  let settled: Promise<void> = Promise.resolve();
+  /** Database clock minus local clock (ms), and the last `at` given out. */
+  let skew = 0;
+  let lastAt = 0;
 
-  async function write(query: QueryFn, batch: Pending[], head: Head): Promise<boolean> {
-    const { prevs, hashes, bodies } = await chain(batch, head, sha256());
+  function observeClock(dbIso: string, sentAt: number): void {
+    const db = Date.parse(dbIso);
+    if (Number.isFinite(db)) skew = db - (sentAt + Date.now()) / 2;
+  }
+
+  function nextAt(): string {
+    lastAt = Math.max(lastAt, Math.round(Date.now() + skew));
+    return new Date(lastAt).toISOString();
+  }
+
+  async function hashFrom(batch: readonly Pending[], head: Head): Promise<Chained> {
+    const at = nextAt();
+    const chained = await chain(batch, { ...head, at }, sha256());
+    return { ...chained, at };
+  }
+
+  async function write(query: QueryFn, batch: Pending[], head: Head, c: Chained) {
+    const sentAt = Date.now();
     const [row] = await query(sql.write, [
       head.length,
       head.hash,
       head.length + batch.length,
-      hashes[hashes.length - 1],
-      head.at,
-      prevs,
-      hashes,
+      c.hashes[c.hashes.length - 1],
+      c.at,
+      c.prevs,
+      c.hashes,
       batch.map((p) => p.template.type),
       batch.map((p) => p.template.proposalHash),
-      bodies,
+      c.bodies,
       ...keyParams,
     ]);
-    if (Number(row?.n) !== batch.length) return false;
-    next = {
-      length: head.length + batch.length,
-      hash: hashes[hashes.length - 1] as string,
-      at: String(row?.at),
-    };
-    for (let i = 0; i < batch.length; i++) {
-      const record = decodeCanonical(bodies[i] as string) as unknown as AuditRecord;
-      record.hash = hashes[i] as string;
-      (batch[i] as Pending).resolve(record);
-    }
-    return true;
+    if (row?.at !== undefined) observeClock(String(row.at), sentAt);
+    return Number(row?.n) === batch.length;
   }
 
   async function readHead(query: QueryFn, text: string): Promise<Head> {
+    const sentAt = Date.now();
     let [row] = await query(text, [...keyParams]);
     if (!row && sql.createHead) {
       await query(sql.createHead, [...keyParams]);
       [row] = await query(text, [...keyParams]);
     }
-    return toHead(row);
+    const head = toHead(row);
+    observeClock(head.at, sentAt);
+    return head;
   }
 
-  async function flush(batch: Pending[]): Promise<void> {
-    const head = next ?? (await readHead(runner.query, sql.readHead));
-    next = undefined;
-    if (await write(runner.query, batch, head)) return;
-    // another writer moved the head: take its lock, the batch cannot lose again
-    const done = await runner.transaction(async (query) =>
-      write(query, batch, await readHead(query, sql.lockHead)),
-    );
-    if (!done)
-      throw new SqlStoreError('store_unavailable', 'append: the audit head moved under its lock');
+  function resolveAll(batch: Pending[], c: Chained): void {
+    for (let i = 0; i < batch.length; i++) {
+      // our own canonical text: JSON.parse gives a fresh copy (`__proto__` stays data)
+      const record = JSON.parse(c.bodies[i] as string) as AuditRecord;
+      record.hash = c.hashes[i] as string;
+      (batch[i] as Pending).resolve(record);
+    }
+  }
+
+  /**
+   * Another writer moved the head: rehash and write the batch under the head's row lock
+   * (`expected` stays unknown, so new batches wait for every batch in flight).
+   */
+  async function underLock(batch: Pending[]): Promise<void> {
+    await runner.transaction(async (query) => {
+      const head = await readHead(query, sql.lockHead);
+      const c = await hashFrom(batch, head);
+      if (!(await write(query, batch, head, c))) {
+        throw new SqlStoreError('store_unavailable', 'append: the audit head moved under its lock');
+      }
+      expected = {
+        length: head.length + batch.length,
+        hash: c.hashes[c.hashes.length - 1] as string,
+        at: c.at,
+      };
+      resolveAll(batch, c);
+    });
+  }
+
+  function launch(): void {
+    const batch = take();
+    inFlight++;
+    const base = expected;
+    hashing = true;
+    const sent = (async () => {
+      let head: Head;
+      let c: Chained;
+      try {
+        head = base ?? (await readHead(runner.query, sql.readHead));
+        c = await hashFrom(batch, head);
+        expected = {
+          length: head.length + batch.length,
+          hash: c.hashes[c.hashes.length - 1] as string,
+          at: c.at,
+        };
+      } finally {
+        hashing = false;
+      }
+      kick(); // the next batch can be hashed from `expected` and sent meanwhile
+      return { head, c, ok: await write(runner.query, batch, head, c) };
+    })();
+    sent.catch(() => undefined);
+    const before = settled;
+    settled = (async () => {
+      let outcome: { head: Head; c: Chained; ok: boolean } | undefined;
+      let failure: unknown;
+      try {
+        outcome = await sent;
+      } catch (error) {
+        failure = error;
+      }
+      await before; // settle in launch order
+      try {
+        if (failure !== undefined) throw failure;
+        const { head, c, ok } = outcome as { head: Head; c: Chained; ok: boolean };
+        // it may have reached PostgreSQL before the batch it follows: now that one is
+        // in, the same statement finds its head, unless another writer moved it
+        if (ok || (await write(runner.query, batch, head, c))) resolveAll(batch, c);
+        else {
+          expected = undefined; // no new batch until the ones in flight settled
+          await underLock(batch);
+        }
+      } catch (error) {
+        expected = undefined;
+        const wrapped = toSqlStoreError(error, 'append');
+        for (const p of batch) p.reject(wrapped);
+      } finally {
+        inFlight--;
+        kick();
+      }
+    })();
+  }
+
+  function kick(): void {
+    // without a known head only one batch goes out (it reads the head for the rest)
+    while (queue.length > 0 && !hashing && inFlight < (expected ? DEPTH : 1)) launch();
   }
 
   function take(): Pending[] {
@@ -139,32 +241,17 @@ export function createChainWriter(
     return queue.splice(0, n);
   }
 
-  async function pump(): Promise<void> {
-    try {
-      while (queue.length > 0) {
-        const batch = take();
-        try {
-          await flush(batch);
-        } catch (error) {
-          next = undefined;
-          const failure = toSqlStoreError(error, 'append');
-          for (const p of batch) p.reject(failure);
-        }
-      }
-    } finally {
-      next = undefined;
-      writing = false;
-    }
-  }
-
   return {
     append(template: RecordTemplate): Promise<AuditRecord> {
       return new Promise<AuditRecord>((resolve, reject) => {
         queue.push({ template, resolve, reject });
-        if (writing) return;
-        writing = true;
-        // start on a microtask, so appends made in the same tick share the first batch
-        queueMicrotask(() => void pump());
+        if (scheduled) return;
+        scheduled = true;
+        // on a microtask, so appends made in the same tick share a batch
+        queueMicrotask(() => {
+          scheduled = false;
+          kick();
+        });
       });
     },
   };

@@ -17,7 +17,7 @@ async function appendEvents(dir: string, n: number, from = 0) {
   await storage.close();
 }
 
-describe('argseal audit (embedded directory)', () => {
+describe('argseal audit (embedded directory)', { timeout: 120_000 }, () => {
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'argseal-cli-audit-'));
