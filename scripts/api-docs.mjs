@@ -11,7 +11,18 @@ const entries = readdirSync(join(root, 'packages'))
     (d) => existsSync(join(root, d, 'package.json')) && existsSync(join(root, d, 'src/index.ts')),
   )
   .filter((d) => !JSON.parse(readFileSync(join(root, d, 'package.json'), 'utf8')).private)
-  .map((d) => join(d, 'src/index.ts'));
+  .flatMap((d) => [join(d, 'src/index.ts'), ...subpathEntries(d)]);
+
+/** Subpath exports (`./kit` → src/kit/index.ts or src/kit.ts) are documented with their package. */
+function subpathEntries(dir) {
+  const { exports = {} } = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+  return Object.keys(exports)
+    .filter((key) => key.startsWith('./') && key !== './package.json')
+    .map((key) => key.slice(2))
+    .map((name) => [join(dir, 'src', name, 'index.ts'), join(dir, 'src', `${name}.ts`)])
+    .map((candidates) => candidates.find((file) => existsSync(join(root, file))))
+    .filter((file) => file !== undefined);
+}
 const args = [
   'exec',
   'typedoc',

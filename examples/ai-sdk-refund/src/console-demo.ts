@@ -1,6 +1,7 @@
 import { sealTools } from '@argseal/ai-sdk';
 import { createConsoleApprovalStore, createConsoleAuditSink } from '@argseal/console';
-import { type ApprovalStore, createAuthorizer, type SuspendedToolProposal } from '@argseal/core';
+import { type ApprovalStore, createAuthorizer } from '@argseal/core';
+import type { SuspendedToolProposal } from '@argseal/core/store';
 import { generateText, type ModelMessage, stepCountIs } from 'ai';
 import { c } from './colors.js';
 import { CONSOLE_AGENT, type ConsoleModeOptions } from './console-options.js';

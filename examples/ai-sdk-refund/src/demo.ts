@@ -1,10 +1,6 @@
 import { sealTools } from '@argseal/ai-sdk';
-import {
-  createAuthorizer,
-  createMemoryApprovalStore,
-  createMemoryAuditLog,
-  verifyAuditChain,
-} from '@argseal/core';
+import { createAuthorizer, createMemoryApprovalStore, createMemoryAuditLog } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import { generateText, type ModelMessage, stepCountIs } from 'ai';
 import { c } from './colors.js';
 import { createDecisionCollector, type DecisionSummary, summarizeDecision } from './decisions.js';

@@ -1,9 +1,5 @@
-import {
-  createAuthorizer,
-  createMemoryApprovalStore,
-  createMemoryAuditLog,
-  verifyAuditChain,
-} from '@argseal/core';
+import { createAuthorizer, createMemoryApprovalStore, createMemoryAuditLog } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import {
   approve,
   argsealMiddleware,

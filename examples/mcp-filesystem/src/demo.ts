@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMemoryAuditLog, verifyAuditChain } from '@argseal/core';
+import { createMemoryAuditLog } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import { createMcpProxy, REFUSAL_META_KEY, serveHttp } from '@argseal/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';

@@ -5,7 +5,7 @@
 //   4. worker A delivers the call again: the single-use grant is gone, nothing executes.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { verifyAuditChain } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import { createSqlApprovalStore, createSqlAuditLog } from '@argseal/postgres';
 import { openDatabase } from './database.js';
 

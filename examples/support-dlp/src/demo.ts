@@ -1,10 +1,6 @@
 import { sealTools } from '@argseal/ai-sdk';
-import {
-  createAuthorizer,
-  createMemoryApprovalStore,
-  createMemoryAuditLog,
-  verifyAuditChain,
-} from '@argseal/core';
+import { createAuthorizer, createMemoryApprovalStore, createMemoryAuditLog } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import { generateText, stepCountIs } from 'ai';
 import { dlp } from './policy.js';
 import { createScriptedModel, INTERNAL_TOKEN } from './scripted-model.js';

@@ -1,11 +1,6 @@
-import type {
-  ArgsealTool,
-  Attempt,
-  Authorizer,
-  CallOptions,
-  SuspendedToolProposal,
-} from '@argseal/core';
-import type { HandoverLedger } from '@argseal/core/kit';
+import type { ArgsealTool, Authorizer, CallOptions } from '@argseal/core';
+import type { Attempt, HandoverLedger } from '@argseal/core/kit';
+import type { SuspendedToolProposal } from '@argseal/core/store';
 
 /** State shared by the model seam, `toolApproval` and the sealed tools of one `sealTools` call. */
 export interface SealRuntime<Context = unknown> {

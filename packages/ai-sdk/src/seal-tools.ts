@@ -1,5 +1,6 @@
-import type { ArgsealTool, Authorizer, SuspendedToolProposal } from '@argseal/core';
+import type { ArgsealTool, Authorizer } from '@argseal/core';
 import { createHandoverLedger } from '@argseal/core/kit';
+import type { SuspendedToolProposal } from '@argseal/core/store';
 import {
   type GenericToolApprovalFunction,
   type LanguageModelMiddleware,

@@ -1,4 +1,4 @@
-import { hiddenCharacterKind } from '@argseal/core';
+import { hiddenCharacterKind } from '@argseal/core/kit';
 
 const escaped = (unit: number) => `\\u${unit.toString(16).padStart(4, '0')}`;
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalize, computeProposalHash, parseStrictJson } from '@argseal/core';
+import { computeProposalHash } from '@argseal/core';
+import { canonicalize, parseStrictJson } from '@argseal/core/kit';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, runBin } from './__fixtures__/run-bin.js';
 

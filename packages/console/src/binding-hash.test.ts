@@ -1,12 +1,12 @@
 import {
-  canonicalize,
-  computeBindingHash,
   computeProposalHash,
   createAuthorizer,
   createMemoryApprovalStore,
   createMemoryAuditLog,
   defineTool,
 } from '@argseal/core';
+import { canonicalize } from '@argseal/core/kit';
+import { computeBindingHash } from '@argseal/core/store';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {

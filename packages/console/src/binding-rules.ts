@@ -1,4 +1,4 @@
-import { computeBindingHash } from '@argseal/core';
+import { computeBindingHash } from '@argseal/core/store';
 import { ConsoleError } from './errors.js';
 import { HttpError } from './http-errors.js';
 

@@ -1,4 +1,5 @@
-import type { ApprovalStore, AuditSink, ReasonMessages } from '@argseal/core';
+import type { ApprovalStore, AuditSink } from '@argseal/core';
+import type { ReasonMessages } from '@argseal/core/kit';
 import { Hono } from 'hono';
 import {
   type AuthSettings,

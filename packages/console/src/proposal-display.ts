@@ -1,9 +1,5 @@
-import {
-  type ApprovalStore,
-  CORE_REASON_MESSAGES,
-  type ReasonMessages,
-  type StoredProposal,
-} from '@argseal/core';
+import type { ApprovalStore, StoredProposal } from '@argseal/core';
+import { CORE_REASON_MESSAGES, type ReasonMessages } from '@argseal/core/kit';
 import { POLICY_REASON_MESSAGES } from '@argseal/policies';
 import { type ProposalDisplay, renderProposal } from './display/render-proposal.js';
 

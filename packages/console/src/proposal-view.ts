@@ -1,4 +1,5 @@
-import type { ListProposalsFilter, ProposalStatus, StoredProposal } from '@argseal/core';
+import type { StoredProposal } from '@argseal/core';
+import type { ListProposalsFilter, ProposalStatus } from '@argseal/core/store';
 import { HttpError } from './http-errors.js';
 
 /** A stored proposal as the API sends it: arguments only as canonical JSON text. */

@@ -1,4 +1,4 @@
-import { parseStrictJson } from '@argseal/core';
+import { parseStrictJson } from '@argseal/core/kit';
 import type { Context } from 'hono';
 import { HttpError } from './http-errors.js';
 

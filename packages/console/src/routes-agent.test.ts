@@ -1,4 +1,5 @@
-import { ApprovalError, canonicalize, computeProposalHash, createAuthorizer } from '@argseal/core';
+import { ApprovalError, computeProposalHash, createAuthorizer } from '@argseal/core';
+import { canonicalize } from '@argseal/core/kit';
 import { describe, expect, it } from 'vitest';
 import {
   AGENT,

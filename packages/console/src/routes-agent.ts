@@ -1,12 +1,10 @@
+import type { ApprovalStore, AuditSink, StoredProposal } from '@argseal/core';
 import {
-  type ApprovalStore,
-  type AuditSink,
   assertCallRef,
   assertConsumeOptions,
   assertHash,
   type PeekResult,
-  type StoredProposal,
-} from '@argseal/core';
+} from '@argseal/core/store';
 import { Hono } from 'hono';
 import type { ConsoleEnv } from './auth.js';
 import type { BindingCheck } from './binding-rules.js';

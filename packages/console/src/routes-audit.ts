@@ -1,10 +1,5 @@
-import {
-  type AuditChainVerification,
-  type AuditHead,
-  type AuditSink,
-  verifyAuditChain,
-  verifyAuditLog,
-} from '@argseal/core';
+import { type AuditSink, verifyAuditLog } from '@argseal/core';
+import { type AuditChainVerification, type AuditHead, verifyAuditChain } from '@argseal/core/store';
 import { Hono } from 'hono';
 import type { ConsoleEnv } from './auth.js';
 import { HttpError, sendError } from './http-errors.js';

@@ -1,4 +1,5 @@
-import { type ApprovalStore, isHashHex, type ReasonMessages } from '@argseal/core';
+import type { ApprovalStore } from '@argseal/core';
+import { isHashHex, type ReasonMessages } from '@argseal/core/kit';
 import { Hono } from 'hono';
 import type { ConsoleEnv } from './auth.js';
 import { HttpError, sendError } from './http-errors.js';

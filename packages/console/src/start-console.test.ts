@@ -43,7 +43,8 @@ describe('startConsole', () => {
     expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(first.storage).toContain('embedded PGlite');
     const { createConsoleApprovalStore } = await import('./client/approval-store.js');
-    const { canonicalize, computeProposalHash } = await import('@argseal/core');
+    const { computeProposalHash } = await import('@argseal/core');
+    const { canonicalize } = await import('@argseal/core/kit');
     const argsCanonicalJson = canonicalize({ amount: 5 });
     const proposalHash = await computeProposalHash({
       agent: 'bot',

@@ -1,4 +1,5 @@
-import { canonicalize, computeProposalHash } from '@argseal/core';
+import { computeProposalHash } from '@argseal/core';
+import { canonicalize } from '@argseal/core/kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createConsoleApprovalStore } from './client/approval-store.js';
 import { type RunningConsole, startConsole } from './start-console.js';

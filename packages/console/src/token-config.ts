@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parseStrictJson } from '@argseal/core';
+import { parseStrictJson } from '@argseal/core/kit';
 import { ConsoleError } from './errors.js';
 import type { TokenInput } from './tokens.js';
 

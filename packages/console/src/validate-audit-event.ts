@@ -1,4 +1,6 @@
-import { type AuditEvent, type AuditEventType, canonicalize, type JsonValue } from '@argseal/core';
+import type { JsonValue } from '@argseal/core';
+import { canonicalize } from '@argseal/core/kit';
+import type { AuditEvent, AuditEventType } from '@argseal/core/store';
 import { HttpError } from './http-errors.js';
 
 /**

@@ -1,13 +1,6 @@
-import {
-  ApprovalError,
-  assertProposal,
-  canonicalize,
-  checkPresentation,
-  computeProposalHash,
-  decodeCanonical,
-  parseStrictJson,
-  type SuspendedToolProposal,
-} from '@argseal/core';
+import { ApprovalError, computeProposalHash } from '@argseal/core';
+import { canonicalize, decodeCanonical, parseStrictJson } from '@argseal/core/kit';
+import { assertProposal, checkPresentation, type SuspendedToolProposal } from '@argseal/core/store';
 import type { BindingCheck } from './binding-rules.js';
 import { HttpError } from './http-errors.js';
 

@@ -94,6 +94,7 @@ export type ConfigErrorCode =
   | 'missing_classification_version'
   | 'invalid_input'
   | 'invalid_ledger'
+  | 'invalid_adapter_options'
   | 'unknown_prepared_call'
   | 'not_authorized'
   | 'attempt_spent';

@@ -1,4 +1,4 @@
-import { verifyAuditChain } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { Command, MemorySaver } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { decodeCanonical, type ToolExecutionContext } from '@argseal/core';
+import type { ToolExecutionContext } from '@argseal/core';
+import { decodeCanonical } from '@argseal/core/kit';
 import { CallbackManager } from '@langchain/core/callbacks/manager';
 import { ToolMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';

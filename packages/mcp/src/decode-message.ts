@@ -1,4 +1,5 @@
-import { canonicalize, type JsonValue, parseStrictJson } from '@argseal/core';
+import type { JsonValue } from '@argseal/core';
+import { canonicalize, parseStrictJson } from '@argseal/core/kit';
 import type { RpcMessage } from './json-rpc.js';
 
 /** Default size limit of one JSON-RPC message text, in UTF-16 code units (4 MiB). */

@@ -86,7 +86,7 @@ describe.skipIf(!tools)('server-filesystem through the proxy (real server, SDK C
   });
 
   it('audits every call in one verifiable hash chain', async () => {
-    const { verifyAuditChain } = await import('@argseal/core');
+    const { verifyAuditChain } = await import('@argseal/core/store');
     const records = await t.audit.records();
     expect((await verifyAuditChain(records)).ok).toBe(true);
     const types = new Set(records.map((r) => r.type));

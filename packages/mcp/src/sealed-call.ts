@@ -8,10 +8,9 @@ import {
   createAuthorizer,
   defineTool,
   type JsonValue,
-  type PolicyMode,
   type ToolPolicy,
 } from '@argseal/core';
-import { type Refusal, rawText, toRefusal } from '@argseal/core/kit';
+import { type PolicyMode, type Refusal, rawText, toRefusal } from '@argseal/core/kit';
 import type { McpCallContext } from './config-types.js';
 import type { RpcMessage } from './json-rpc.js';
 import { jsonSchemaStandard } from './json-schema-standard.js';

@@ -1,18 +1,13 @@
-import type {
-  ApprovalDecisionInput,
-  ApprovalGrant,
-  JsonValue,
-  StoredProposal,
-  ToolArgumentsValidationError,
-} from '@argseal/core';
-import { decodeCanonical } from '@argseal/core';
+import type { JsonValue, StoredProposal, ToolArgumentsValidationError } from '@argseal/core';
 import {
   approveEdit,
+  decodeCanonical,
   type EditDecision,
   type EditOutcome,
   pendingProposalOf,
   toRefusal,
 } from '@argseal/core/kit';
+import type { ApprovalDecisionInput, ApprovalGrant } from '@argseal/core/store';
 import type { RunState, RunToolApprovalItem } from '@openai/agents';
 import { ArgsealAgentsError, type ArgsealAgentsErrorCode } from './errors.js';
 import type { SealInternals } from './internals.js';

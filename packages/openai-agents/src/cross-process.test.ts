@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canonicalize, computeProposalHash } from '@argseal/core';
+import { computeProposalHash } from '@argseal/core';
+import { canonicalize } from '@argseal/core/kit';
 import { createSqlApprovalStore, openEmbeddedDatabase } from '@argseal/postgres';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tamperStateText } from './__fixtures__/harness.js';

@@ -1,4 +1,5 @@
-import type { ArgsealTool, Attempt } from '@argseal/core';
+import type { ArgsealTool } from '@argseal/core';
+import type { Attempt } from '@argseal/core/kit';
 import { createHandoverLedger } from '@argseal/core/kit';
 import type { RunContext } from '@openai/agents';
 import { ArgsealAgentsError } from './errors.js';

@@ -1,4 +1,5 @@
-import type { ApprovalDecisionInput, ApprovalGrant, Authorizer } from '@argseal/core';
+import type { Authorizer } from '@argseal/core';
+import type { ApprovalDecisionInput, ApprovalGrant } from '@argseal/core/store';
 import type {
   Agent,
   FunctionTool,

@@ -1,10 +1,5 @@
-import {
-  canonicalize,
-  computeProposalHash,
-  createSnapshot,
-  type JsonValue,
-  parseStrictJson,
-} from '@argseal/core';
+import { computeProposalHash, type JsonValue } from '@argseal/core';
+import { canonicalize, createSnapshot, parseStrictJson } from '@argseal/core/kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DIFFERENT, SAME } from './__fixtures__/equivalence-corpus.js';

@@ -4,8 +4,8 @@ import {
   createMemoryApprovalStore,
   createMemoryAuditLog,
   defineTool,
-  verifyAuditChain,
 } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allOf } from './compose/all-of.js';

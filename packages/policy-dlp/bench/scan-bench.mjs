@@ -4,14 +4,8 @@
 // (time for 2x the input should be ~2x: no super-linear matching).
 // Needs the built packages: `pnpm build`. Run: node --expose-gc packages/policy-dlp/bench/scan-bench.mjs
 import { createHash } from 'node:crypto';
-import {
-  canonicalize,
-  computeProposalHash,
-  createAuthorizer,
-  createSnapshot,
-  defineTool,
-  parseStrictJson,
-} from '@argseal/core';
+import { computeProposalHash, createAuthorizer, defineTool } from '@argseal/core';
+import { canonicalize, createSnapshot, parseStrictJson } from '@argseal/core/kit';
 import { createDlp } from '@argseal/policy-dlp';
 import { compare, fmtNs } from '../../../bench/harness.mjs';
 import { small, smallText } from '../../../bench/payloads.mjs';

@@ -1,11 +1,5 @@
-import {
-  canonicalize,
-  createSnapshot,
-  decodeCanonical,
-  type JsonValue,
-  type RewriteHook,
-  type ToolPolicy,
-} from '@argseal/core';
+import type { JsonValue, RewriteHook, ToolPolicy } from '@argseal/core';
+import { canonicalize, createSnapshot, decodeCanonical } from '@argseal/core/kit';
 import { decideFindings } from './decision.js';
 import { DlpError } from './errors.js';
 import { compileOptions, type DlpOptions } from './options.js';

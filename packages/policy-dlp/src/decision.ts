@@ -1,4 +1,5 @@
-import type { PolicyDecision, PolicyTrace } from '@argseal/core';
+import type { PolicyDecision } from '@argseal/core';
+import type { PolicyTrace } from '@argseal/core/kit';
 import { safePointer } from './scan/pointers.js';
 import type { Segment } from './scan/segments.js';
 import type { DlpAction, Finding } from './types.js';

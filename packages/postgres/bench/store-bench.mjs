@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { canonicalize, computeProposalHash } from '@argseal/core';
+import { computeProposalHash } from '@argseal/core';
+import { canonicalize } from '@argseal/core/store';
 import {
   createSqlApprovalStore,
   createSqlAuditLog,

@@ -1,4 +1,5 @@
-import { canonicalize, computeProposalHash, verifyAuditChain } from '@argseal/core';
+import { computeProposalHash } from '@argseal/core';
+import { canonicalize, verifyAuditChain } from '@argseal/core/store';
 import { makeProposal, sameCall } from '@argseal/test-kit';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';

@@ -1,9 +1,7 @@
+import { ApprovalError, type ApprovalStore, type AuditSink } from '@argseal/core';
 import {
   type ApprovalDecisionInput,
-  ApprovalError,
   type ApprovalGrant,
-  type ApprovalStore,
-  type AuditSink,
   assertCallRef,
   assertConsumeOptions,
   type ConsumeOptions,
@@ -12,7 +10,7 @@ import {
   type PeekResult,
   type ProposalCallRef,
   type SuspendedToolProposal,
-} from '@argseal/core';
+} from '@argseal/core/store';
 import { consumeGrant, peekGrant } from './consume.js';
 import { decideProposal } from './decide.js';
 import { toApprovalError } from './errors.js';

@@ -1,13 +1,15 @@
 import {
-  type AuditEvent,
   type AuditRecord,
-  auditRecordBody,
-  canonicalize,
   createMemoryAuditLog,
   type JsonValue,
-  verifyAuditChain,
   verifyAuditLog,
 } from '@argseal/core';
+import {
+  type AuditEvent,
+  auditRecordBody,
+  canonicalize,
+  verifyAuditChain,
+} from '@argseal/core/store';
 import { expectCode } from '@argseal/test-kit';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';

@@ -1,4 +1,4 @@
-import type { Sha256Hex } from '@argseal/core';
+import type { Sha256Hex } from '@argseal/core/store';
 import { AUDIT_HASH_PREFIX, type AuditRecord } from '@argseal/core/store';
 import type { ChainStatements } from './audit-sql.js';
 import { type RecordTemplate, renderBody } from './audit-template.js';

@@ -1,4 +1,3 @@
-import { type Sha256Hex, sha256Hex } from '@argseal/core';
 import {
   type AuditEvent,
   type AuditHead,
@@ -7,6 +6,8 @@ import {
   type AuditStreamSink,
   checkpointEvent,
   decodeCanonical,
+  type Sha256Hex,
+  sha256Hex,
 } from '@argseal/core/store';
 import { type BatchLimits, createChainWriter } from './audit-batch.js';
 import { ROOT_CHAIN, STREAM_CHAIN } from './audit-sql.js';

@@ -1,5 +1,4 @@
-import { type AuditEvent, verifyAuditChain } from '@argseal/core';
-import { verifyAuditStreams } from '@argseal/core/store';
+import { type AuditEvent, verifyAuditChain, verifyAuditStreams } from '@argseal/core/store';
 import { expectCode } from '@argseal/test-kit';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { type AuditEvent, auditRecordBody, canonicalize, type JsonValue } from '@argseal/core';
+import type { JsonValue } from '@argseal/core';
+import { type AuditEvent, auditRecordBody, canonicalize } from '@argseal/core/store';
 import { SqlStoreError } from './errors.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ConsumeResult, PeekResult } from '@argseal/core';
+import type { ConsumeResult, PeekResult } from '@argseal/core/store';
 import { toGrant } from './rows.js';
 import type { Runner } from './sql-db.js';
 import { grantColumns, LIVE } from './sql-text.js';

@@ -1,4 +1,5 @@
-import { type ApprovalDecisionInput, ApprovalError, type ApprovalGrant } from '@argseal/core';
+import { ApprovalError } from '@argseal/core';
+import type { ApprovalDecisionInput, ApprovalGrant } from '@argseal/core/store';
 import { toGrant } from './rows.js';
 import type { Runner } from './sql-db.js';
 import { grantColumns, iso } from './sql-text.js';

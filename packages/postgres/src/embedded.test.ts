@@ -1,4 +1,4 @@
-import { verifyAuditChain } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import { makeProposal } from '@argseal/test-kit';
 import { afterEach, expect, it } from 'vitest';
 import { tempDir } from './__fixtures__/databases.js';

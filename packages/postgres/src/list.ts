@@ -1,4 +1,5 @@
-import { ApprovalError, type ListProposalsFilter, type StoredProposal } from '@argseal/core';
+import { ApprovalError, type StoredProposal } from '@argseal/core';
+import type { ListProposalsFilter } from '@argseal/core/store';
 import { toProposal } from './rows.js';
 import type { Runner } from './sql-db.js';
 import { PROPOSALS, READ_PROPOSAL_COLUMNS } from './sql-text.js';

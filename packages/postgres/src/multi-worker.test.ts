@@ -1,4 +1,4 @@
-import { verifyAuditChain } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import { makeProposal } from '@argseal/test-kit';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';

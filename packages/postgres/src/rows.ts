@@ -1,9 +1,5 @@
-import {
-  type ApprovalGrant,
-  decodeCanonical,
-  type ProposalStatus,
-  type StoredProposal,
-} from '@argseal/core';
+import type { StoredProposal } from '@argseal/core';
+import { type ApprovalGrant, decodeCanonical, type ProposalStatus } from '@argseal/core/store';
 import type { Row } from './sql-db.js';
 
 function text(row: Row, key: string): string {

@@ -1,9 +1,5 @@
-import {
-  ApprovalError,
-  assertSupersedes,
-  type StoredProposal,
-  type SuspendedToolProposal,
-} from '@argseal/core';
+import { ApprovalError, type StoredProposal } from '@argseal/core';
+import { assertSupersedes, type SuspendedToolProposal } from '@argseal/core/store';
 import { isUniqueViolation } from './errors.js';
 import { toProposal } from './rows.js';
 import type { Runner } from './sql-db.js';

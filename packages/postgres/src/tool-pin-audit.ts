@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@argseal/core';
+import type { AuditEvent } from '@argseal/core/store';
 import type { ToolPinRecord } from './tool-pin-rows.js';
 
 /**

@@ -1,11 +1,11 @@
+import type { JsonValue } from '@argseal/core';
+import { parseStrictJson } from '@argseal/core/kit';
 import {
   canonicalize,
   isHashHex,
-  type JsonValue,
-  parseStrictJson,
   sha256Hex,
   TOOL_DEFINITION_HASH_PREFIX,
-} from '@argseal/core';
+} from '@argseal/core/store';
 import { SqlStoreError } from './errors.js';
 
 /** Largest definition text a pin store keeps (UTF-16 units). */

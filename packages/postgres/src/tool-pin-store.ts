@@ -1,4 +1,5 @@
-import type { AuditEvent, AuditSink } from '@argseal/core';
+import type { AuditSink } from '@argseal/core';
+import type { AuditEvent } from '@argseal/core/store';
 import { SqlStoreError } from './errors.js';
 import { type Runner, runnerFor, type SqlQueryable } from './sql-db.js';
 import { toolPinAuditEvent } from './tool-pin-audit.js';

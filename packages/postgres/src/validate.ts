@@ -2,9 +2,9 @@ import {
   assertProposal as coreAssertProposal,
   decodeCanonical,
   type SuspendedToolProposal,
-} from '@argseal/core';
+} from '@argseal/core/store';
 
-export { assertHash, DEFAULT_GRANT_TTL_MS, normalizeDecision } from '@argseal/core';
+export { assertHash, DEFAULT_GRANT_TTL_MS, normalizeDecision } from '@argseal/core/store';
 
 /**
  * Core's proposal check (codes `invalid_proposal`, `invalid_proposal_hash`,

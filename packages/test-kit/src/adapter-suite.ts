@@ -17,12 +17,8 @@
  *  9 reordered keys and whitespace: same proposal hash, the approval holds
  * 10 the schema is parsed once per attempt, across pause and resume
  */
-import {
-  canonicalize,
-  computeProposalHash,
-  parseStrictJson,
-  ToolArgumentsValidationError,
-} from '@argseal/core';
+import { computeProposalHash, ToolArgumentsValidationError } from '@argseal/core';
+import { canonicalize, parseStrictJson } from '@argseal/core/kit';
 import { describe, expect, it } from 'vitest';
 import {
   createWorld,

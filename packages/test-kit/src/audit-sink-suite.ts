@@ -1,10 +1,10 @@
+import { verifyAuditLog } from '@argseal/core';
 import {
   type AuditEvent,
   computeAuditHash,
   GENESIS_HASH,
   verifyAuditChain,
-  verifyAuditLog,
-} from '@argseal/core';
+} from '@argseal/core/store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditSinkFixture } from './store-fixtures.js';
 

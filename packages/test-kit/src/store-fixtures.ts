@@ -1,10 +1,6 @@
-import {
-  type ApprovalStore,
-  type AuditSink,
-  canonicalize,
-  computeProposalHash,
-  type SuspendedToolProposal,
-} from '@argseal/core';
+import { type ApprovalStore, type AuditSink, computeProposalHash } from '@argseal/core';
+import { canonicalize } from '@argseal/core/kit';
+import type { SuspendedToolProposal } from '@argseal/core/store';
 
 /** What a backend hands the store suite for one test. `close` runs after the test. */
 export interface ApprovalStoreFixture {

@@ -1,4 +1,4 @@
-import { verifyAuditChain } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import { expect, it } from 'vitest';
 import type { ApprovalStoreFixture } from './store-fixtures.js';
 import { makeProposal } from './store-fixtures.js';

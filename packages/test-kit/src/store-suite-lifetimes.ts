@@ -1,4 +1,5 @@
-import { type ApprovalStore, MAX_GRANT_TTL_MS } from '@argseal/core';
+import type { ApprovalStore } from '@argseal/core';
+import { MAX_GRANT_TTL_MS } from '@argseal/core/store';
 import { expect, it } from 'vitest';
 import type { ApprovalStoreFixture } from './store-fixtures.js';
 import { expectCode, makeProposal } from './store-fixtures.js';

@@ -5,23 +5,20 @@ import {
   type AuditRecord,
   type Authorizer,
   type CallOutcome,
-  canonicalize,
   computeProposalHash,
   createAuthorizer,
   createMemoryApprovalStore,
   createMemoryAuditLog,
-  createSnapshot,
   defineTool,
   type JsonValue,
   type MemoryAuditLog,
   type PolicyDecision,
-  parseStrictJson,
   type ReadonlyJsonValue,
-  type SuspendedToolProposal,
   ToolArgumentsValidationError,
   type ToolPolicy,
-  verifyAuditChain,
 } from '@argseal/core';
+import { canonicalize, createSnapshot, parseStrictJson } from '@argseal/core/kit';
+import { type SuspendedToolProposal, verifyAuditChain } from '@argseal/core/store';
 import { z } from 'zod';
 
 interface AppContext {

@@ -8,7 +8,7 @@ import {
   type HookErrorCode,
   type HostName,
   parseHookInput,
-  runHook,
+  type runHook,
   validateConfig,
 } from '@argseal/hooks';
 

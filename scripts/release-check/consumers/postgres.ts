@@ -1,5 +1,6 @@
 // Type-checks @argseal/postgres (PGlite embedded and any pg-like client).
-import { type ApprovalStore, createAuthorizer, verifyAuditChain } from '@argseal/core';
+import { type ApprovalStore, createAuthorizer } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import {
   createSqlApprovalStore,
   createSqlAuditLog,

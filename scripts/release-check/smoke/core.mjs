@@ -1,7 +1,9 @@
 // @argseal/core from npm: seal a tool, pause for approval, approve in the store, resume,
 // execute exactly once; a tampered resume and a replay never execute; audit chain verifies.
 import assert from 'node:assert/strict';
-import { parseStrictJson, ToolArgumentsValidationError, verifyAuditChain } from '@argseal/core';
+import { ToolArgumentsValidationError } from '@argseal/core';
+import { parseStrictJson } from '@argseal/core/kit';
+import { verifyAuditChain } from '@argseal/core/store';
 import { refundWorld } from './lib/refund-world.mjs';
 
 const { executed, refund, audit, approvals, authorizer } = refundWorld();

@@ -1,7 +1,7 @@
 // @argseal/postgres from npm on in-memory PGlite: migrate, pause a call, approve in the SQL
 // store, resume and execute exactly once; the SQL audit chain verifies.
 import assert from 'node:assert/strict';
-import { verifyAuditChain } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import {
   createSqlApprovalStore,
   createSqlAuditLog,

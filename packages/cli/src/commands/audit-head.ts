@@ -1,4 +1,4 @@
-import type { AuditHead } from '@argseal/core';
+import type { AuditHead } from '@argseal/core/store';
 import { CliUsageError } from '../errors.js';
 
 /** `N:HASH`, as `argseal audit verify` prints a head and `--expect-head` reads it. */

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type AuditSink, canonicalize, type JsonValue } from '@argseal/core';
-import { type AuditStreamSink, verifyAuditStreams } from '@argseal/core/store';
+import type { AuditSink, JsonValue } from '@argseal/core';
+import { type AuditStreamSink, canonicalize, verifyAuditStreams } from '@argseal/core/store';
 import { CliUsageError } from '../errors.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { formatHead, parseHead } from './audit-head.js';

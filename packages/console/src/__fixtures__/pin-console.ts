@@ -1,11 +1,5 @@
-import {
-  canonicalize,
-  createMemoryApprovalStore,
-  createMemoryAuditLog,
-  type JsonObject,
-  sha256Hex,
-  TOOL_DEFINITION_HASH_PREFIX,
-} from '@argseal/core';
+import { createMemoryApprovalStore, createMemoryAuditLog, type JsonObject } from '@argseal/core';
+import { canonicalize, sha256Hex, TOOL_DEFINITION_HASH_PREFIX } from '@argseal/core/kit';
 import { createSqlToolPinStore, openEmbeddedDatabase } from '@argseal/postgres';
 import { createConsoleServer } from '../create-console-server.js';
 import { AGENT, AGENT_NAME, ALICE, BOB, OTHER_AGENT } from './console-fixture.js';

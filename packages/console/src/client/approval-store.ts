@@ -1,17 +1,15 @@
+import { ApprovalError, type ApprovalStore, type StoredProposal } from '@argseal/core';
+import { decodeCanonical } from '@argseal/core/kit';
 import {
-  ApprovalError,
-  type ApprovalStore,
   assertCallRef,
   assertConsumeOptions,
   assertHash,
   type ConsumeOptions,
   type ConsumeResult,
-  decodeCanonical,
   type PeekResult,
   type ProposalCallRef,
-  type StoredProposal,
   type SuspendedToolProposal,
-} from '@argseal/core';
+} from '@argseal/core/store';
 import { ConsoleError } from '../errors.js';
 import type { ProposalView } from '../proposal-view.js';
 import { type ConsoleClientOptions, createConsoleRequest } from './http-client.js';

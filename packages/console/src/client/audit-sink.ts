@@ -1,4 +1,5 @@
-import type { AuditEvent, AuditRecord, AuditSink } from '@argseal/core';
+import type { AuditRecord, AuditSink } from '@argseal/core';
+import type { AuditEvent } from '@argseal/core/store';
 import { type ConsoleClientOptions, createConsoleRequest } from './http-client.js';
 
 /**

@@ -1,4 +1,5 @@
-import type { JsonValue, PresentedField } from '@argseal/core';
+import type { JsonValue } from '@argseal/core';
+import type { PresentedField } from '@argseal/core/kit';
 import { reveal } from './reveal.js';
 
 /** ISO 4217 minor-unit digits; Intl knows them, with 2 as the fallback for unknown codes. */

@@ -1,4 +1,5 @@
-import { escapePointerToken, type JsonValue } from '@argseal/core';
+import type { JsonValue } from '@argseal/core';
+import { escapePointerToken } from '@argseal/core/kit';
 
 /** Most leaves listed for one call; the rest stay visible in the canonical JSON. */
 export const MAX_LEAVES = 200;

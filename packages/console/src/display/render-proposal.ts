@@ -1,11 +1,11 @@
+import type { JsonValue } from '@argseal/core';
 import {
   decodeCanonical,
-  type JsonValue,
   type PresentedField,
   type ProposalPresentation,
   type ReasonMessages,
   reasonMessage,
-} from '@argseal/core';
+} from '@argseal/core/kit';
 import { formatField, valueAt } from './format-value.js';
 import { type DisplayWarning, hiddenCharacterWarnings } from './hidden-warnings.js';
 import { changedPaths, leaves } from './leaves.js';

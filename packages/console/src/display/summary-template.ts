@@ -1,4 +1,4 @@
-import { escapePointerToken } from '@argseal/core';
+import { escapePointerToken } from '@argseal/core/kit';
 
 /** One piece of a summary template: literal text or a field reference. */
 export type TemplatePart = { text: string } | { field: string };

@@ -1,4 +1,5 @@
-import { canonicalize, type JsonObject, type JsonValue, parseStrictJson } from '@argseal/core';
+import type { JsonObject, JsonValue } from '@argseal/core';
+import { canonicalize, parseStrictJson } from '@argseal/core/kit';
 import { PINNED_TOOL_FIELDS } from '@argseal/postgres';
 import { type DisplayWarning, hiddenCharacterWarnings } from '../display/hidden-warnings.js';
 import { prettyCanonical, reveal } from '../display/reveal.js';

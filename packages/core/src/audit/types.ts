@@ -119,7 +119,7 @@ export interface AuditStreamSink extends AuditSink {
 
 /**
  * Where audit events go. Implementations chain each record to the previous one
- * (`prevHash`, `hash`) so {@link verifyAuditChain} can detect edits, drops and reorders:
+ * (`prevHash`, `hash`) so `verifyAuditChain` (from `@argseal/core/store`) can detect edits, drops and reorders:
  * {@link createMemoryAuditLog} in core, `createSqlAuditLog` in `@argseal/postgres`.
  */
 export interface AuditSink {

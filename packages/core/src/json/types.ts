@@ -6,7 +6,7 @@ export interface JsonObject {
   [key: string]: JsonValue;
 }
 
-/** A deep-readonly JSON value, as returned by {@link createSnapshot}. */
+/** A deep-readonly JSON value, as returned by `createSnapshot` (from `@argseal/core/kit`). */
 export type ReadonlyJsonValue =
   | null
   | boolean

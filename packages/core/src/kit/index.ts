@@ -1,3 +1,4 @@
+// Building blocks for integrations: strict JSON, canonical text, hashes, presentation, hidden characters.
 export type {
   ArgumentsProvenance,
   Attempt,
@@ -7,6 +8,7 @@ export type {
   CallOutcome,
   CheckResult,
   ExecuteOptions,
+  PreparedToolCall,
   PrepareInput,
   PrepareResult,
 } from '../authorizer/types.js';
@@ -18,7 +20,61 @@ export {
   type StrictFetchErrorCode,
   type StrictFetchOptions,
 } from '../fetch-guard/index.js';
+export {
+  BINDING_HASH_PREFIX,
+  isHashHex,
+  PROPOSAL_HASH_PREFIX,
+  type Sha256Hex,
+  sha256Hex,
+  TOOL_DEFINITION_HASH_PREFIX,
+} from '../hash.js';
+export { type CanonicalizeOptions, canonicalize, decodeCanonical } from '../json/canonicalize.js';
+export { escapePointerToken, parseJsonPointer, toJsonPointer } from '../json/json-pointer.js';
+export {
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_LENGTH,
+  type ParseStrictJsonOptions,
+  parseStrictJson,
+} from '../json/parse-strict-json.js';
+export { type CreateSnapshotOptions, createSnapshot, isSnapshot } from '../json/snapshot.js';
+export { MAX_DEPTH_CEILING, type StrictDomainOptions } from '../json/strict-domain.js';
+export type { PolicyMode, PolicyTrace } from '../policy/types.js';
+export {
+  buildProposalPresentation,
+  MAX_CONTEXT_LABELS,
+  MAX_CONTEXT_VALUE,
+} from '../presentation/build-presentation.js';
+export {
+  type CompiledPresentation,
+  compilePresentation,
+  MAX_PRESENTED_FIELDS,
+} from '../presentation/compile-presentation.js';
+export {
+  CORE_REASON_MESSAGES,
+  type ReasonMessages,
+  reasonMessage,
+} from '../presentation/reason-messages.js';
+export type {
+  ContextLabels,
+  FieldPresentation,
+  PresentationFormat,
+  PresentedField,
+  ProposalPresentation,
+} from '../presentation/types.js';
+export {
+  findHiddenCharacters,
+  type HiddenCharacter,
+  type HiddenCharacterKind,
+  hiddenCharacterKind,
+} from '../text/hidden-characters.js';
 export { isStandardSchema } from '../tool/define-tool.js';
+export {
+  type AdapterOptions,
+  assertAdapterOptions,
+  type ContextSource,
+  DEFAULT_MAX_CACHED_CALLS,
+  resolveContext,
+} from './adapter-options.js';
 export { applyDecisions } from './decisions/apply-decisions.js';
 export { approvalRequest, auditDecisionRefusals } from './decisions/approval-request.js';
 export { approvePending } from './decisions/approve-pending.js';

@@ -48,15 +48,29 @@ export type {
   AuditStreamSink,
 } from '../audit/types.js';
 export {
+  type AuditChainVerification,
+  type VerifyAuditChainOptions,
+  verifyAuditChain,
+} from '../audit/verify-chain.js';
+export {
   type AuditStreamsVerification,
   type VerifyAuditStreamsOptions,
   verifyAuditStreams,
 } from '../audit/verify-streams.js';
+export { computeBindingHash } from '../authorizer/binding-hash.js';
 export { ApprovalError, ArgsealError } from '../errors.js';
-export { isHashHex } from '../hash.js';
+export {
+  BINDING_HASH_PREFIX,
+  isHashHex,
+  PROPOSAL_HASH_PREFIX,
+  type Sha256Hex,
+  sha256Hex,
+  TOOL_DEFINITION_HASH_PREFIX,
+} from '../hash.js';
 export { canonicalize, decodeCanonical } from '../json/canonicalize.js';
 export type { JsonObject, JsonValue } from '../json/types.js';
 export {
   checkPresentation,
   MAX_PRESENTATION_LENGTH,
 } from '../presentation/check-presentation.js';
+export type { ContextLabels, ProposalPresentation } from '../presentation/types.js';

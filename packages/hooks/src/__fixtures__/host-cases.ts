@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { verifyAuditChain } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import type { ScriptedProviderTurn } from '@argseal/test-kit/providers';
 import { describe, expect, it } from 'vitest';
 import { approveProposal } from '../approve/approve.js';

@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
-import type { ApprovalGrant, StoredProposal } from '@argseal/core';
+import type { StoredProposal } from '@argseal/core';
+import type { ApprovalGrant } from '@argseal/core/store';
 import { loadConfig } from '../config/load-config.js';
 import { HookError } from '../errors.js';
 import { type HookEnvironment, withStore } from '../pipeline/session-for.js';

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseStrictJson, ToolArgumentsValidationError } from '@argseal/core';
+import { ToolArgumentsValidationError } from '@argseal/core';
+import { parseStrictJson } from '@argseal/core/kit';
 import { HookError } from '../errors.js';
 import { configCandidates } from './locate.js';
 import type { HookModuleConfig } from './types.js';

@@ -1,4 +1,5 @@
-import { canonicalize, type JsonObject, type JsonValue, parseStrictJson } from '@argseal/core';
+import type { JsonObject, JsonValue } from '@argseal/core';
+import { canonicalize, parseStrictJson } from '@argseal/core/kit';
 import { HookError } from '../errors.js';
 import { assertNoReservedKeys } from '../pipeline/material-context.js';
 import type { HostName } from './hosts.js';

@@ -1,4 +1,5 @@
-import { canonicalize, type JsonObject, type JsonValue } from '@argseal/core';
+import type { JsonObject, JsonValue } from '@argseal/core';
+import { canonicalize } from '@argseal/core/kit';
 import { HookError } from '../errors.js';
 import type { HookCall } from '../host/hook-input.js';
 import { assertNoReservedKeys } from '../pipeline/material-context.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { verifyAuditChain } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import { describe, expect, it } from 'vitest';
 import { hookInput, runInProcess, seededConfigFile } from '../__fixtures__/in-process.js';
 import { approveProposal } from '../approve/approve.js';

@@ -1,10 +1,5 @@
-import {
-  canonicalize,
-  type JsonObject,
-  type JsonValue,
-  type RewriteHook,
-  type ToolPolicy,
-} from '@argseal/core';
+import type { JsonObject, JsonValue, RewriteHook, ToolPolicy } from '@argseal/core';
+import { canonicalize } from '@argseal/core/kit';
 import { HookError } from '../errors.js';
 import type { HookContext } from '../host/hook-input.js';
 import { resolvePosix } from '../rules/file-paths.js';

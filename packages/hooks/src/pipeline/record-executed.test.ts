@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { verifyAuditChain } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import { describe, expect, it } from 'vitest';
 import { configFile, hookInput, runInProcess } from '../__fixtures__/in-process.js';
 import { readOutcome } from '../host/post-tool-use.js';

@@ -3,13 +3,12 @@ import {
   type ApprovalStore,
   type AuditSink,
   createAuthorizer,
-  decodeCanonical,
   defineTool,
   type JsonObject,
   type RewriteHook,
   type ToolPolicy,
 } from '@argseal/core';
-import { decodedOnly, rawText } from '@argseal/core/kit';
+import { decodeCanonical, decodedOnly, rawText } from '@argseal/core/kit';
 import type { HookCall, HookContext } from '../host/hook-input.js';
 import { MAX_INPUT_BYTES } from '../host/read-text.js';
 import {

@@ -1,13 +1,12 @@
 import { appendFile, open, readFile } from 'node:fs/promises';
+import type { AuditRecord, AuditSink } from '@argseal/core';
+import { parseStrictJson } from '@argseal/core/kit';
 import {
   type AuditEvent,
-  type AuditRecord,
-  type AuditSink,
   auditRecordBody,
   computeAuditHash,
   GENESIS_HASH,
-  parseStrictJson,
-} from '@argseal/core';
+} from '@argseal/core/store';
 import { HookError } from '../errors.js';
 
 const TAIL = 64 * 1024;

@@ -1,4 +1,5 @@
-import type { PolicyDecision, PolicyTrace } from '@argseal/core';
+import type { PolicyDecision } from '@argseal/core';
+import type { PolicyTrace } from '@argseal/core/kit';
 
 /**
  * The trace entry of the rule that decided: the first non-shadow entry whose decision

@@ -1,4 +1,5 @@
-import type { PolicyTrace, ToolPolicy, ToolPolicyInput } from '@argseal/core';
+import type { ToolPolicy, ToolPolicyInput } from '@argseal/core';
+import type { PolicyTrace } from '@argseal/core/kit';
 import { PolicyConfigError } from '../errors.js';
 import { evaluate, isShadowPolicy, ruleNameOf } from '../internal/decision.js';
 

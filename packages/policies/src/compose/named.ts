@@ -1,4 +1,5 @@
-import type { PolicyDecision, PolicyTrace, ToolPolicy } from '@argseal/core';
+import type { PolicyDecision, ToolPolicy } from '@argseal/core';
+import type { PolicyTrace } from '@argseal/core/kit';
 import { PolicyConfigError } from '../errors.js';
 import { decide, invoke, isShadowPolicy, RULE_NAME, SHADOW, tag } from '../internal/decision.js';
 

@@ -1,4 +1,5 @@
-import type { PolicyDecision, PolicyTrace, ToolPolicy, ToolPolicyInput } from '@argseal/core';
+import type { PolicyDecision, ToolPolicy, ToolPolicyInput } from '@argseal/core';
+import type { PolicyTrace } from '@argseal/core/kit';
 
 const DECISION_TYPES: ReadonlySet<string> = new Set(['allow', 'deny', 'require_approval']);
 

@@ -1,4 +1,5 @@
-import { findHiddenCharacters, type HiddenCharacterKind, type JsonValue } from '@argseal/core';
+import type { JsonValue } from '@argseal/core';
+import { findHiddenCharacters, type HiddenCharacterKind } from '@argseal/core/kit';
 import { escapeToken } from '../internal/json-pointer.js';
 
 /** Stable reasons of {@link unicodeGuard}, one per kind of finding. */

@@ -1,4 +1,5 @@
-import type { HiddenCharacterKind, PolicyTrace, ToolPolicy } from '@argseal/core';
+import type { ToolPolicy } from '@argseal/core';
+import type { HiddenCharacterKind, PolicyTrace } from '@argseal/core/kit';
 import { PolicyConfigError } from '../errors.js';
 import { decide } from '../internal/decision.js';
 import { findUnicodeHazards, type UnicodeReason } from './unicode-findings.js';

@@ -1,4 +1,4 @@
-import { escapePointerToken } from '@argseal/core';
+import { escapePointerToken } from '@argseal/core/kit';
 
 /** The placeholder a redaction leaves: detector and salted hash, never the value. */
 export function placeholder(detector: string, hash: string): string {

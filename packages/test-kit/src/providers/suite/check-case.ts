@@ -1,4 +1,5 @@
-import { canonicalize, computeProposalHash } from '@argseal/core';
+import { computeProposalHash } from '@argseal/core';
+import { canonicalize } from '@argseal/core/kit';
 import {
   BENIGN_CANONICAL,
   CHANGED_ARGS,
