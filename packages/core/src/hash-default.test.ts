@@ -12,8 +12,18 @@ import { readVectorPair, VECTOR_NAMES } from './json/__fixtures__/jcs-vectors.js
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const nodeSha256 = (t: string) => createHash('sha256').update(t, 'utf8').digest('hex');
 
-type Core = typeof import('./index.js');
-const load = (rel: string): Promise<Core> => import(pathToFileURL(path.join(pkg, rel)).href);
+type Core = typeof import('./index.js') &
+  typeof import('./kit/index.js') &
+  typeof import('./store/index.js');
+const importFile = (rel: string) => import(pathToFileURL(path.join(pkg, rel)).href);
+/** One build's three entries (`index.js`, `kit.js`, `store.js` beside it) as one module. */
+const load = async (rel: string): Promise<Core> => {
+  const dir = path.dirname(rel);
+  const parts = await Promise.all(
+    [rel, path.join(dir, 'kit.js'), path.join(dir, 'store.js')].map(importFile),
+  );
+  return Object.assign({}, ...parts) as Core;
+};
 
 /** What plain Node (no bundler, no vitest) resolves a specifier to from the package itself. */
 function nodeResolves(specifier: string, conditions: string[] = []): string {
