@@ -62,7 +62,7 @@ export async function sealedAfterModel<Context>(
   const edits: Attempt[] = [];
   if (suspended.length > 0) {
     const decisions = await awaitDecisions(env, suspended, context);
-    for (const [id, outcome] of await applyDecisions(env.authorizer, decisions)) {
+    for (const [id, outcome] of await applyDecisions(env.authorizer, decisions, { context })) {
       if (outcome.kind === 'refused')
         refused.push([id, outcome.refusal.tool ?? '', outcome.refusal]);
       else allowed.set(id, outcome.attempt);

@@ -1,7 +1,6 @@
 import type {
   ApprovalDecisionInput,
   ApprovalGrant,
-  StoredProposal,
   SuspendedToolProposal,
 } from '../approvals/types.js';
 import { normalizeDecision } from '../approvals/validate.js';
@@ -27,10 +26,11 @@ export type EditOutcome =
 
 /** A proposal for an edited call the policy allows outright: the edit still binds it. */
 function editProposal(attempt: Attempt, approver: string): SuspendedToolProposal {
-  const { agent, toolCallId, argsCanonicalJson, proposalHash, bindingHash } = attempt;
+  const { agent, toolCallId, argsCanonicalJson, proposalHash, bindingHash, supersedes } = attempt;
   return {
     ...{ id: globalThis.crypto.randomUUID(), agent, tool: attempt.tool.name, toolCallId },
-    ...{ argsCanonicalJson, proposalHash, bindingHash, supersedes: attempt.supersedes! },
+    ...{ argsCanonicalJson, proposalHash, bindingHash },
+    ...(supersedes !== undefined ? { supersedes } : {}),
     parsedArguments: decodeCanonical(argsCanonicalJson),
     reason: `edited by ${approver}`,
     createdAt: new Date().toISOString(),
@@ -45,11 +45,13 @@ function editProposal(attempt: Attempt, approver: string): SuspendedToolProposal
  * hash). Same canonical arguments: the original itself is approved. Bad decision fields
  * throw `ApprovalError`; invalid arguments, a deny or a missing store are a refusal. In
  * both cases nothing is decided. A resume of the original call runs the edit through
- * {@link prepareResume}.
+ * {@link prepareResume}. An edit may target another tool (`edit.tool`): stores link
+ * proposals of one tool only, so a retargeted edit is linked to the original in audit
+ * (`rewritten`), not by `supersedes`.
  */
 export async function approveEdit<Context>(
   authorizer: Authorizer<Context>,
-  original: StoredProposal,
+  original: SuspendedToolProposal,
   edit: { tool: ArgsealTool; arguments: unknown; context?: Context },
   decision: EditDecision,
 ): Promise<EditOutcome> {
@@ -64,7 +66,7 @@ export async function approveEdit<Context>(
     toolCallId: original.toolCallId,
     ...(edit.context !== undefined ? { context: edit.context } : {}),
     allowDecodedOnly: true,
-    supersedes: original.id,
+    ...(edit.tool.name === original.tool ? { supersedes: original.id } : {}),
   });
   if (!prepared.ok) return { ok: false, refusal: prepared.refusal };
   const { attempt } = prepared;
@@ -89,6 +91,7 @@ export async function approveEdit<Context>(
     ...{ proposalHash: attempt.proposalHash, argsCanonicalJson: attempt.argsCanonicalJson },
     ...{ originalArguments: original.argsCanonicalJson, supersedes: original.proposalHash },
     approver: decision.approver,
+    ...(decision.note !== undefined ? { note: decision.note } : {}),
     data: { edit: true, originalTool: original.tool },
   });
   const proposal =

@@ -85,6 +85,28 @@ describe('applyDecisions', () => {
     });
     expect(w.executed).toEqual([]);
     expect(w.manualRuns).toEqual([]);
+    const original = await w.approvals.getProposal(a.proposal.id);
+    expect(original).toMatchObject({ status: 'rejected', note: 'edit refused (policy/denied)' });
+  });
+
+  it('an edit to another tool that needs approval is granted there, linked in audit only', async () => {
+    const w = decisionWorld();
+    const a = await w.suspend(50_000, 'a');
+    const args = { orderId: 'ord_1', amount: 30_000, ticket: 'T-1' };
+    const out = await decided(w, [a], {
+      approver: 'alice',
+      decisions: [editProposal(view(a), { name: 'refund_manual', args })],
+    });
+    const outcome = out.get('a');
+    if (outcome?.kind !== 'edited') throw new Error('expected edited');
+    expect(outcome.attempt.supersedes).toBeUndefined();
+    const rewritten = (await w.audit.records()).find((r) => r.type === 'rewritten');
+    expect(rewritten).toMatchObject({ tool: 'refund_manual', supersedes: a.proposal.proposalHash });
+    expect(await outcome.attempt.run()).toMatchObject({ status: 'executed' });
+    expect(await outcome.attempt.withContext(undefined).run()).toMatchObject({
+      status: 'suspended',
+    });
+    expect(w.manualRuns).toEqual([args]);
   });
 
   it('an edit that is identical to the proposal is an approval of it', async () => {

@@ -1,74 +1,71 @@
 import type { ApprovalStore } from '../../approvals/types.js';
 import type { Authorizer } from '../../authorizer/types.js';
-import { makeRefusal, toRefusal } from '../refusal.js';
+import { ApprovalError } from '../../errors.js';
+import { approveEdit } from '../edit-proposal.js';
+import { makeRefusal } from '../refusal.js';
 import { decidePending } from './decide-pending.js';
 import type { DecisionOutcome, ValidDecision } from './types.js';
 
 type Outcomes = Map<string, DecisionOutcome>;
 
+/** True for the store's "no longer pending" answers (another decider came first). */
+const decidedElsewhere = (error: unknown) =>
+  ApprovalError.isInstance(error) &&
+  (error.code === 'proposal_not_pending' || error.code === 'proposal_not_found');
+
 /**
- * An edit rejects the original (noting the new hash), records a `rewritten` audit event
- * linking the new hash to the original, and sends each new attempt through the policy
- * of the tool it now targets (a deny there wins); where that policy asks for approval,
- * the editor's decision is recorded as the grant of exactly the new hash.
+ * An edit is the kit's `approveEdit` (the same path as every adapter's edit): a new
+ * proposal for the edited call, granted by hash for each call of the original proposal,
+ * the original rejected, a `rewritten` audit event linking the hashes, and the target
+ * tool's policy applied (a deny wins: the original is then rejected and nothing runs).
+ * Each call runs its own edited attempt (prepared by `validateDecisions`).
  */
 async function applyEdit<Context>(
   authorizer: Authorizer<Context>,
   store: ApprovalStore,
   d: ValidDecision,
   out: Outcomes,
+  context: Context | undefined,
 ): Promise<void> {
-  const original = d.items[0]!;
+  const { proposal } = d.items[0]!;
   const edited = d.edited ?? [];
-  const newHash = edited[0]?.proposalHash;
-  const same =
-    newHash === original.proposal.proposalHash && edited[0]?.tool.name === original.proposal.tool;
-  const note = same ? d.note : `superseded by an edit (${newHash})${d.note ? `: ${d.note}` : ''}`;
-  const decided = await decidePending(store, original.proposal.proposalHash, {
-    decision: same ? 'approve' : 'reject',
-    approver: d.approver,
-    ...(note !== undefined ? { note } : {}),
-    uses: d.items.length,
-    proposalId: original.proposal.id,
-  });
-  if (!decided || same) {
+  const first = edited[0]!;
+  const decision = { approver: d.approver, uses: d.items.length };
+  let outcome: Awaited<ReturnType<typeof approveEdit>>;
+  try {
+    outcome = await approveEdit(
+      authorizer,
+      proposal,
+      {
+        tool: first.tool,
+        arguments: d.editedArguments,
+        ...(context !== undefined ? { context } : {}),
+      },
+      d.note !== undefined ? { ...decision, note: d.note } : decision,
+    );
+  } catch (error) {
+    if (!decidedElsewhere(error)) throw error;
     for (const item of d.items)
       out.set(item.toolCallId, { kind: 'approved', attempt: item.attempt });
     return;
   }
-  const granted = new Set<string>();
-  for (const [i, item] of d.items.entries()) {
-    const attempt = edited[i]!;
-    await authorizer.audit?.append({
-      type: 'rewritten',
-      agent: attempt.agent,
-      tool: attempt.tool.name,
-      toolCallId: attempt.toolCallId,
-      proposalHash: attempt.proposalHash,
-      argsCanonicalJson: attempt.argsCanonicalJson,
-      originalArguments: item.attempt.argsCanonicalJson,
-      supersedes: item.proposal.proposalHash,
+  if (!outcome.ok) {
+    const note = `edit refused (${outcome.refusal.stage}/${outcome.refusal.code})`;
+    await decidePending(store, proposal.proposalHash, {
+      decision: 'reject',
       approver: d.approver,
-      ...(d.note !== undefined ? { note: d.note } : {}),
-      data: { edit: true, originalTool: item.attempt.tool.name },
+      note,
+      proposalId: proposal.id,
     });
-    const checked = await attempt.check();
-    if (checked.type === 'deny') {
-      const where = { tool: attempt.tool.name, toolCallId: attempt.toolCallId };
-      out.set(item.toolCallId, { kind: 'refused', refusal: toRefusal(checked, where) });
-      continue;
-    }
-    if (checked.type === 'suspended' && !granted.has(attempt.proposalHash)) {
-      granted.add(attempt.proposalHash);
-      await decidePending(store, attempt.proposalHash, {
-        decision: 'approve',
-        approver: d.approver,
-        note: `edit of ${item.proposal.proposalHash}`,
-        uses: edited.filter((a) => a.proposalHash === attempt.proposalHash).length,
-        proposalId: checked.proposal.id,
-      });
-    }
-    out.set(item.toolCallId, { kind: 'edited', attempt });
+  }
+  for (const [i, item] of d.items.entries()) {
+    const where = { tool: first.tool.name, toolCallId: item.toolCallId };
+    const next: DecisionOutcome = !outcome.ok
+      ? { kind: 'refused', refusal: { ...outcome.refusal, ...where } }
+      : outcome.proposal.id === proposal.id
+        ? { kind: 'approved', attempt: item.attempt }
+        : { kind: 'edited', attempt: edited[i]! };
+    out.set(item.toolCallId, next);
   }
 }
 
@@ -79,11 +76,13 @@ async function applyEdit<Context>(
  * `refused` (answer the call with the refusal; nothing runs). An approval covers every
  * call of the proposal (one use each). A proposal decided elsewhere first (a console)
  * is not decided again: its calls read the store's answer at `authorize`. Without an
- * approval store every call is refused (`approval_store_missing`).
+ * approval store every call is refused (`approval_store_missing`). `options.context`: the
+ * application context edits are prepared with (as given to `validateDecisions`).
  */
 export async function applyDecisions<Context>(
   authorizer: Authorizer<Context>,
   decisions: readonly ValidDecision[],
+  options: { context?: Context } = {},
 ): Promise<Map<string, DecisionOutcome>> {
   const store = authorizer.approvals;
   const out: Outcomes = new Map();
@@ -97,7 +96,7 @@ export async function applyDecisions<Context>(
       continue;
     }
     if (d.type === 'edit') {
-      await applyEdit(authorizer, store, d, out);
+      await applyEdit(authorizer, store, d, out, options.context);
       continue;
     }
     const { proposal } = d.items[0]!;

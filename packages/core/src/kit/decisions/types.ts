@@ -114,6 +114,8 @@ export interface ValidDecision {
   note: string | undefined;
   /** For an edit: the new attempts (one per item), each superseding the original proposal. */
   edited?: Attempt[];
+  /** For an edit: the editor's arguments, as given (`editedAction.args`). */
+  editedArguments?: JsonObject;
 }
 
 /** Result of {@link validateDecisions}: all decisions valid, or the refusals (nothing applied). */

@@ -2,6 +2,7 @@ import { normalizeDecision } from '../../approvals/validate.js';
 import type { Attempt, Authorizer } from '../../authorizer/types.js';
 import { ApprovalError } from '../../errors.js';
 import { isHashHex } from '../../hash.js';
+import type { JsonObject } from '../../json/types.js';
 import type { ArgsealTool } from '../../tool/types.js';
 import { decodedOnly } from '../inputs.js';
 import type { DecisionRefusal, DecisionVerdict, PendingCall, ValidDecision } from './types.js';
@@ -139,7 +140,10 @@ export async function validateDecisions<Context>(
       continue;
     }
     const edited = await prepareEdit(authorizer, raw, items, options, refuse);
-    if (edited) out.push({ items, type: 'edit', ...who, edited });
+    if (edited) {
+      const editedArguments = (raw.editedAction as { args: JsonObject }).args;
+      out.push({ items, type: 'edit', ...who, edited, editedArguments });
+    }
   }
   for (const { proposal } of options.pending) {
     const hash = proposal.proposalHash;
