@@ -1,6 +1,7 @@
 // @argseal/hooks benchmark: start-to-decision time of `argseal hook claude-code` (a new
 // process per tool call, as the host runs it) as a ratio to `node -e 0`, interleaved rounds,
-// medians. Needs the built packages (`pnpm build`). Run: node packages/hooks/bench/cold-start.mjs
+// medians, every row against its goal. Needs the built packages (`pnpm build`).
+// Run: node packages/hooks/bench/cold-start.mjs
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,46 +24,67 @@ writeFileSync(
     store: { type: 'embedded', dataDir: join(root, 'data') },
   }),
 );
-const input = (command) =>
+const input = (command, event = 'PreToolUse') =>
   JSON.stringify({
     session_id: 's',
     transcript_path: '/t',
     cwd: root,
     permission_mode: 'default',
-    hook_event_name: 'PreToolUse',
+    hook_event_name: event,
     tool_name: 'Bash',
     tool_input: { command, description: 'bench' },
     tool_use_id: 'toolu_bench',
+    ...(event === 'PostToolUse' ? { tool_response: { stdout: '', interrupted: false } } : {}),
   });
 
-const run = (args, stdin) => {
+const run = (args, stdin, expect) => {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, args, { input: stdin ?? '', encoding: 'utf8' });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`exit ${r.status}: ${r.stderr}`);
-  return ms;
+  if (expect && !r.stdout.includes(expect)) throw new Error(`expected ${expect}: ${r.stdout}`);
+  return { ms, stdout: r.stdout };
 };
-const contenders = {
-  'node -e 0': () => run(['-e', '0']),
-  'hook: policy allows (no database)': () =>
-    run([BIN, 'hook', 'claude-code', '--config', config], input('git status')),
-  'hook: policy denies (no database)': () =>
-    run([BIN, 'hook', 'claude-code', '--config', config], input('rm -rf /')),
-  'hook: approval lookup (PGlite)': () =>
-    run([BIN, 'hook', 'claude-code', '--config', config], input('make all')),
-};
-contenders['hook: approval lookup (PGlite)'](); // creates the database once (initdb), not measured
-const samples = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
-for (let i = 0; i < ROUNDS; i++)
-  for (const [name, fn] of Object.entries(contenders)) samples[name].push(fn());
+const hook = (stdin, expect) =>
+  run([BIN, 'hook', 'claude-code', '--config', config], stdin, expect);
+
+// [name, goal (ratio to node -e 0), one measured call for round i]
+const NODE = 'node -e 0';
+const rows = [
+  [NODE, undefined, () => run(['-e', '0']).ms],
+  ['policy allows', 2.0, () => hook(input('git status'), '"allow"').ms],
+  ['policy denies', 2.0, () => hook(input('rm -rf /'), '"deny"').ms],
+  ['approval: new proposal', 2.5, (i) => hook(input(`make t${i}`), 'approval required').ms],
+  ['approval: retry while pending', 2.5, (i) => hook(input(`make t${i}`), 'approval required').ms],
+  [
+    'approval: approved retry (grant consumed)',
+    2.5,
+    (i) => {
+      const pending = hook(input(`make t${i}`), 'approval required').stdout;
+      const id = /proposal ([0-9a-f-]{36})/.exec(pending)[1];
+      run([BIN, 'approve', id, '--config', config]); // not measured
+      return hook(input(`make t${i}`), 'grant used').ms;
+    },
+  ],
+  ['PostToolUse: executed record', 2.0, () => hook(input('git status', 'PostToolUse')).ms],
+];
+hook(input('make warmup'), 'approval required'); // creates the data directory, not measured
+const samples = rows.map(() => []);
+for (let i = 0; i < ROUNDS; i++) {
+  for (const [k, [, , fn]] of rows.entries()) samples[k].push(fn(i));
+}
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const base = median(samples['node -e 0']);
+const base = median(samples[0]);
 console.log(
   `${ROUNDS} interleaved rounds, medians; a new process per call, as the host runs the hook\n`,
 );
-console.log('| start to decision | ms | ratio to `node -e 0` |');
-console.log('|---|---:|---:|');
-for (const [name, xs] of Object.entries(samples)) {
-  const m = median(xs);
-  console.log(`| ${name} | ${m.toFixed(1)} | ${(m / base).toFixed(2)}x |`);
-}
+console.log('| start to decision | ms | ratio to `node -e 0` | goal | |');
+console.log('|---|---:|---:|---:|---|');
+rows.forEach(([name, goal], k) => {
+  const m = median(samples[k]);
+  const ratio = m / base;
+  const verdict = goal === undefined ? '' : ratio <= goal ? 'met' : 'not met';
+  console.log(
+    `| ${name} | ${m.toFixed(1)} | ${ratio.toFixed(2)}x | ${goal ? `≤ ${goal}x` : ''} | ${verdict} |`,
+  );
+});

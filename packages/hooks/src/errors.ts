@@ -17,6 +17,7 @@ export type HookErrorCode =
   | 'store_unavailable'
   | 'store_locked'
   | 'audit_corrupt'
+  | 'store_corrupt'
   | 'proposal_not_found'
   | 'timeout';
 

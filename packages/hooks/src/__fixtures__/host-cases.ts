@@ -27,7 +27,7 @@ export interface HostDriver {
 /** The config every case starts from. */
 export const BASE_CONFIG = {
   agent: 'host-test',
-  // generous: many hosts and PGlite instances share two cores while the suites run
+  // generous: many host processes share two cores while the suites run
   timeoutMs: 90_000,
   default: 'deny',
   presets: { bash: true, files: true, mcp: { servers: { fixture: 'allow' } } },

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostName } from '../host/hosts.js';
 import { runHook } from '../pipeline/run-hook.js';
-import { seedDatabase } from './project.js';
 
 /** A PreToolUse input as Claude Code sends it (Codex adds turn_id and model). */
 export function hookInput(tool: string, toolInput: unknown, extra: object = {}): string {
@@ -34,16 +33,6 @@ export function configFile(
       : JSON.stringify({ ...config, store: { type: 'embedded', dataDir } });
   writeFileSync(path, text);
   return { path, dataDir };
-}
-
-/** {@link configFile} with the run's migrated database already in place. */
-export function seededConfigFile(
-  config: object | string,
-  name = 'hook.json',
-): { path: string; dataDir: string } {
-  const file = configFile(config, name);
-  seedDatabase(file.dataDir);
-  return file;
 }
 
 /** Runs one hook call in this process and reports what it printed and whether anything was stored. */

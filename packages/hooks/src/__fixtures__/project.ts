@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +29,6 @@ export function makeProject(config: object, module?: string): TestProject {
   const dataDir = join(root, 'data');
   mkdirSync(dir);
   mkdirSync(home);
-  seedDatabase(dataDir);
   const configPath = join(root, module ? 'hook.mjs' : 'hook.json');
   const full = { ...config, store: { type: 'embedded', dataDir } };
   writeFileSync(
@@ -44,10 +43,4 @@ export function makeProject(config: object, module?: string): TestProject {
     hookCommand: (host) =>
       `${JSON.stringify(process.execPath)} ${JSON.stringify(HOOK_BIN)} ${host} --config ${JSON.stringify(configPath)}`,
   };
-}
-
-/** Copies the run's migrated PGlite directory (vitest.global-setup.ts) into `dataDir`. */
-export function seedDatabase(dataDir: string): void {
-  const template = process.env.ARGSEAL_TEST_PGLITE_TEMPLATE;
-  if (template) cpSync(template, join(dataDir, 'pglite'), { recursive: true });
 }

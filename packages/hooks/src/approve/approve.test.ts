@@ -1,11 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  configFile,
-  hookInput,
-  runInProcess,
-  seededConfigFile,
-} from '../__fixtures__/in-process.js';
+import { configFile, hookInput, runInProcess } from '../__fixtures__/in-process.js';
 import { approveProposal, listPendingProposals } from './approve.js';
 
 const CONFIG = { rules: [{ tool: 'Bash', decision: 'require_approval', reason: 'ask' }] };
@@ -33,7 +28,7 @@ describe('approveProposal', () => {
   });
 
   it('deciding twice is refused by the store; a rejected call stays blocked', async () => {
-    const file = seededConfigFile(CONFIG);
+    const file = configFile(CONFIG);
     await runInProcess('codex', hookInput('Bash', { command: 'make' }), file);
     const [pending] = await listPendingProposals(file.path, where);
     const id = pending?.id as string;

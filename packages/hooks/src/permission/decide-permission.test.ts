@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hookInput, runInProcess, seededConfigFile } from '../__fixtures__/in-process.js';
+import { configFile, hookInput, runInProcess } from '../__fixtures__/in-process.js';
 import { approveProposal } from '../approve/approve.js';
 import { loadConfig } from '../config/load-config.js';
 import { decidePermission } from './decide-permission.js';
@@ -13,7 +13,7 @@ const fast = { waitMs: 0, pollMs: 10 };
 
 describe('decidePermission (the --permission-prompt-tool answer)', () => {
   it('refuses decoded arguments for a call the hook never proposed (raw_text_unavailable)', async () => {
-    const file = seededConfigFile(CONFIG);
+    const file = configFile(CONFIG);
     const { config } = await loadConfig(file.path, {}, '/');
     const call = permissionCall(
       { tool_name: 'Bash', input: { command: 'make' }, tool_use_id: 'toolu_x' },
@@ -27,7 +27,7 @@ describe('decidePermission (the --permission-prompt-tool answer)', () => {
   });
 
   it("answers the hook's proposal: deny while pending, allow once approved (grant used once)", async () => {
-    const file = seededConfigFile(CONFIG);
+    const file = configFile(CONFIG);
     const { config } = await loadConfig(file.path, {}, '/');
     const asked = await runInProcess('claude-code', hookInput('Bash', { command: 'make' }), file);
     const id = (/proposal ([0-9a-f-]{36})/.exec(asked.stdout) as RegExpExecArray)[1] as string;
@@ -58,7 +58,7 @@ describe('decidePermission (the --permission-prompt-tool answer)', () => {
         as,
       );
     const approved = async () => {
-      const file = seededConfigFile({ ...CONFIG, materialContext: ['sessionId', 'cwd', 'user'] });
+      const file = configFile({ ...CONFIG, materialContext: ['sessionId', 'cwd', 'user'] });
       const asked = await runInProcess('claude-code', hookInput('Bash', { command: 'make' }), file);
       const id = (/proposal ([0-9a-f-]{36})/.exec(asked.stdout) as RegExpExecArray)[1] as string;
       await approveProposal({ id, configPath: file.path }, where);

@@ -1,11 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  configFile,
-  hookInput,
-  runInProcess,
-  seededConfigFile,
-} from '../__fixtures__/in-process.js';
+import { configFile, hookInput, runInProcess } from '../__fixtures__/in-process.js';
 import { approveProposal, listPendingProposals } from '../approve/approve.js';
 
 const MAKE = { tool: 'Bash', command: 'make', decision: 'require_approval', reason: 'build' };
@@ -18,7 +13,7 @@ const answer = (stdout: string) => JSON.parse(stdout).hookSpecificOutput;
 
 describe('materialContext: server context hashed with the arguments', () => {
   it('not configured: the same command in another cwd is the same proposal', async () => {
-    const file = seededConfigFile({ rules: [MAKE] });
+    const file = configFile({ rules: [MAKE] });
     const a = await runInProcess('claude-code', make('/work/a'), file);
     const b = await runInProcess('claude-code', make('/work/b'), file);
     expect(idOf(b.stdout)).toBe(idOf(a.stdout));
@@ -30,7 +25,7 @@ describe('materialContext: server context hashed with the arguments', () => {
   });
 
   it('["cwd"]: another cwd is a new proposal; the approval runs only where it was given, once', async () => {
-    const file = seededConfigFile({ materialContext: ['cwd'], rules: [MAKE] });
+    const file = configFile({ materialContext: ['cwd'], rules: [MAKE] });
     const a = await runInProcess('claude-code', make('/work/a'), file);
     const b = await runInProcess('claude-code', make('/work/b/'), file);
     expect(idOf(b.stdout)).not.toBe(idOf(a.stdout));
@@ -55,7 +50,7 @@ describe('materialContext: server context hashed with the arguments', () => {
   });
 
   it('the approver sees the envelope; policies and rewrites see the tool input', async () => {
-    const file = seededConfigFile({
+    const file = configFile({
       materialContext: ['user', 'sessionId', 'cwd'],
       rules: [{ tool: 'Write', decision: 'require_approval' }],
       rewrite: { normalizePaths: true },

@@ -1,4 +1,4 @@
-import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { open, readFile, stat, unlink } from 'node:fs/promises';
 import { HookError } from '../errors.js';
 
 /** A held lock: release it exactly once. */
@@ -24,20 +24,36 @@ async function ownerOf(path: string): Promise<number | undefined> {
   }
 }
 
-/** Removes a lock whose holder died: renamed aside first, so only one process removes it. */
+/** A breaker that died mid-break leaves its guard behind: older than this, it is removed. */
+const STALE_GUARD_MS = 10_000;
+
+/**
+ * Removes a lock whose holder died. Breakers take turns through a guard file (`<lock>.break`,
+ * also `open(..., 'wx')`) and, holding it, check again that the lock still names the dead
+ * holder before unlinking it. A lock can only be replaced by first removing it, which a
+ * dead holder cannot do and other breakers do only under the guard, so a live holder's
+ * lock is never removed.
+ */
 async function breakStale(path: string, deadPid: number): Promise<void> {
-  const aside = `${path}.${process.pid}.stale`;
+  const guard = `${path}.break`;
   try {
-    await rename(path, aside);
+    await (await open(guard, 'wx', 0o600)).close();
   } catch {
-    return; // someone else broke it, or it was released
+    const age = await stat(guard).then(
+      (st) => Date.now() - st.mtimeMs,
+      () => 0,
+    );
+    if (age > STALE_GUARD_MS) await unlink(guard).catch(() => undefined);
+    return; // someone else is breaking it: wait and retry
   }
-  if ((await ownerOf(aside)) !== deadPid) {
-    // a live holder's lock was moved by mistake: put it back unless a new lock exists
-    await rename(aside, path).catch(() => undefined);
-    return;
+  try {
+    // dead first, then still named: a holder that is dead can no longer release (and so no
+    // new lock can have replaced its file between the read and the unlink)
+    if (!alive(deadPid) && (await ownerOf(path)) === deadPid)
+      await unlink(path).catch(() => undefined);
+  } finally {
+    await unlink(guard).catch(() => undefined);
   }
-  await unlink(aside).catch(() => undefined);
 }
 
 /**
@@ -71,7 +87,6 @@ export async function acquireLock(path: string, timeoutMs: number): Promise<Held
     const owner = await ownerOf(path);
     if (owner !== undefined && owner !== process.pid && !alive(owner)) {
       await breakStale(path, owner);
-      continue;
     }
     if (Date.now() >= deadline) {
       throw new HookError(

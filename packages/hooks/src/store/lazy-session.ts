@@ -15,6 +15,19 @@ export interface OpenedBackend {
   close(): Promise<void>;
 }
 
+/** The methods of core's ApprovalStore, for stores that forward each call. */
+export const APPROVAL_STORE_METHODS = [
+  'suspend',
+  'getProposal',
+  'findPending',
+  'listProposals',
+  'listPending',
+  'decide',
+  'consume',
+  'peek',
+  'latestProposalForCall',
+] as const;
+
 /**
  * Defers opening a backend until the pipeline first needs it, so a call that policy
  * settles pays only for what it uses (the embedded store's database is opened only when an
@@ -27,17 +40,7 @@ export function lazySession(open: () => Promise<OpenedBackend>): StoreSession {
     return backend;
   };
   const approvals = {} as ApprovalStore;
-  for (const method of [
-    'suspend',
-    'getProposal',
-    'findPending',
-    'listProposals',
-    'listPending',
-    'decide',
-    'consume',
-    'peek',
-    'latestProposalForCall',
-  ] as const) {
+  for (const method of APPROVAL_STORE_METHODS) {
     (approvals as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const store = await (await get()).approvals();
       return (store[method] as (...a: unknown[]) => Promise<unknown>)(...args);

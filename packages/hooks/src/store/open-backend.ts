@@ -5,10 +5,15 @@ import type { StoreConfig } from '../config/types.js';
 import { HookError } from '../errors.js';
 import { createFileAuditLog } from './file-audit-log.js';
 import { acquireLock } from './file-lock.js';
+import { openJournalApprovals } from './journal-approvals.js';
 import { lazySession, type OpenedBackend, type StoreSession } from './lazy-session.js';
 
 /** Where the embedded store keeps its files below the data directory. */
-export const EMBEDDED_FILES = { lock: 'lock', database: 'pglite', audit: 'audit.jsonl' } as const;
+export const EMBEDDED_FILES = {
+  lock: 'lock',
+  approvals: 'approvals.jsonl',
+  audit: 'audit.jsonl',
+} as const;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -20,30 +25,19 @@ async function openEmbedded(dataDir: string, lockTimeoutMs: number): Promise<Ope
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const lock = await acquireLock(join(dataDir, EMBEDDED_FILES.lock), lockTimeoutMs);
   const audit = createFileAuditLog(join(dataDir, EMBEDDED_FILES.audit));
-  let db: { close(): Promise<void> } | undefined;
   let approvals: Promise<ApprovalStore> | undefined;
   return {
     audit,
     approvals() {
-      approvals ??= (async () => {
-        try {
-          const pg = await import('@argseal/postgres');
-          const opened = await pg.openEmbeddedDatabase(join(dataDir, EMBEDDED_FILES.database));
-          db = opened;
-          return pg.createSqlApprovalStore(opened, { audit });
-        } catch (cause) {
-          throw unavailable('the embedded database', cause);
-        }
-      })();
+      // replayed only when a decision needs an approval; the lock is held from open to close
+      approvals ??= openJournalApprovals(join(dataDir, EMBEDDED_FILES.approvals), audit).catch(
+        (cause) => {
+          throw HookError.isInstance(cause) ? cause : unavailable('the approval journal', cause);
+        },
+      );
       return approvals;
     },
-    async close() {
-      try {
-        await db?.close();
-      } finally {
-        await lock.release();
-      }
-    },
+    close: () => lock.release(),
   };
 }
 
@@ -103,8 +97,8 @@ async function openPostgres(
 
 /**
  * The store session for one hook call, opened lazily: embedded (default; lock file +
- * PGlite approvals + hash-chained `audit.jsonl` in `dataDir`), the console over HTTP, or
- * PostgreSQL.
+ * journaled approvals `approvals.jsonl` + hash-chained `audit.jsonl` in `dataDir`), the
+ * console over HTTP, or PostgreSQL.
  */
 export function openStoreSession(
   config: StoreConfig | undefined,
