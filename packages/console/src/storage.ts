@@ -46,7 +46,7 @@ interface SqlModule {
   createSqlAuditLog(db: unknown): AuditSink;
   createSqlToolPinStore(db: unknown, options: { audit: AuditSink }): ConsolePinStore;
   migrate(db: unknown): Promise<unknown>;
-  openEmbeddedDatabase(dir?: string): Promise<{ close(): Promise<void> }>;
+  openSharedEmbeddedDatabase(dir: string): Promise<{ close(): Promise<void> }>;
 }
 
 async function loadSql(): Promise<SqlModule> {
@@ -70,8 +70,9 @@ function redact(url: string): string {
 }
 
 /**
- * Opens the console's storage: embedded PGlite in `dataDir` (default `.argseal/`; one process
- * owns it), PostgreSQL via `databaseUrl` (many workers may share it), or memory (tests).
+ * Opens the console's storage: embedded PGlite in `dataDir` (default `.argseal/`; other
+ * processes such as `argseal audit` or an `argseal mcp` proxy on the same directory take
+ * turns through its lock file), PostgreSQL via `databaseUrl` (many workers may share it), or memory (tests).
  */
 export async function openConsoleStorage(
   options: ConsoleStorageOptions = {},
@@ -133,11 +134,11 @@ export async function openConsoleStorage(
   await mkdir(dir, { recursive: true });
   let db: { close(): Promise<void> };
   try {
-    db = await sql.openEmbeddedDatabase(dir);
+    db = await sql.openSharedEmbeddedDatabase(dir);
   } catch (cause) {
     throw new ConsoleError(
       'storage_unavailable',
-      `cannot open the embedded database in ${dir} (is another console using it?)`,
+      `cannot open the embedded database in ${dir} (locked by another process?)`,
       { cause },
     );
   }

@@ -3,7 +3,7 @@ import {
   createSqlApprovalStore,
   createSqlAuditLog,
   migrate,
-  openEmbeddedDatabase,
+  openSharedEmbeddedDatabase,
   type SqlQueryable,
 } from '@argseal/postgres';
 import { McpSealError } from './errors.js';
@@ -29,7 +29,9 @@ export interface McpStores {
 /**
  * Opens the proxy's storage: a running console over HTTP when `console` is given (see
  * `McpStoreConfig`), PostgreSQL when `databaseUrl` is (needs the `pg` package; many
- * proxies and one console can share it), else an embedded PGlite directory. SQL is migrated.
+ * proxies and one console can share it), else an embedded PGlite directory that other
+ * processes (a second proxy, `argseal mcp pins`) can use too: `openSharedEmbeddedDatabase`
+ * takes the directory's lock per turn. SQL is migrated.
  */
 export async function openMcpStores(
   options: {
@@ -71,7 +73,7 @@ export async function openMcpStores(
     description = 'PostgreSQL';
   } else {
     const dir = options.dataDir ?? DEFAULT_MCP_DATA_DIR;
-    const embedded = await openEmbeddedDatabase(dir);
+    const embedded = await openSharedEmbeddedDatabase(dir);
     db = embedded;
     close = () => embedded.close();
     description = `embedded PGlite in ${dir}`;

@@ -8,7 +8,8 @@ const STATUSES = new Set(['pending', 'approved', 'rejected', 'superseded', 'all'
 /**
  * `argseal mcp pins list [--status S]`, `show ID`, `approve ID --approver NAME`,
  * `reject ID --approver NAME`: tool-definition pins in the proxy's store (the embedded
- * directory only while no proxy has it open; PostgreSQL any time).
+ * directory takes turns with a running proxy; with the console store, list and show only:
+ * approvers decide in the console).
  */
 export async function runPinsCommand(
   args: readonly string[],

@@ -5,7 +5,8 @@ const SQL_STORE_MARKER = Symbol.for('argseal.error.sql-store');
 /**
  * An error from the SQL schema or the audit log of `@argseal/postgres`.
  * Codes: `schema_too_new`, `schema_not_migrated`, `store_unavailable`, `invalid_database`,
- * `invalid_audit_event`, `invalid_audit_stream`, `invalid_option`.
+ * `invalid_audit_event`, `invalid_audit_stream`, `invalid_option`, `store_locked` (an embedded
+ * directory stayed locked by another process).
  * Approval store operations throw `ApprovalError` from `@argseal/core` instead.
  */
 export class SqlStoreError extends ArgsealError {

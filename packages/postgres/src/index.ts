@@ -6,9 +6,17 @@ export {
   type EmbeddedDatabaseOptions,
   openEmbeddedDatabase,
 } from './embedded.js';
+export {
+  acquireEmbeddedLock,
+  type HeldEmbeddedLock,
+} from './embedded-lock.js';
 export { SqlStoreError } from './errors.js';
 export { assertSchemaCurrent, getSchemaVersion, type MigrateResult, migrate } from './migrate.js';
 export { MIGRATIONS, type Migration, SCHEMA_VERSION } from './migrations.js';
+export {
+  openSharedEmbeddedDatabase,
+  type SharedEmbeddedOptions,
+} from './shared-embedded.js';
 export type { SqlQueryable } from './sql-db.js';
 export { toolPinAuditEvent } from './tool-pin-audit.js';
 export {

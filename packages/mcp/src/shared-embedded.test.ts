@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { verifyAuditChain } from '@argseal/core';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ECHO_TOOL, fixtureServer } from './__fixtures__/fixture-server.js';
+import { proxiedClient } from './__fixtures__/proxied-client.js';
+import { until } from './__fixtures__/until.js';
+import { type McpStores, openMcpStores } from './open-stores.js';
+
+const CLI = fileURLToPath(new URL('./__fixtures__/mcp-cli.mjs', import.meta.url));
+
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('the embedded store while the proxy runs: another process decides a pin', {
+  timeout: 180_000,
+}, () => {
+  const upstream = fixtureServer([ECHO_TOOL]);
+  let dir: string;
+  let stores: McpStores;
+  let t: Awaited<ReturnType<typeof proxiedClient>>;
+  let notified = 0;
+
+  beforeAll(async () => {
+    dir = join(mkdtempSync(join(tmpdir(), 'argseal-mcp-shared-')), 'mcp');
+    stores = await openMcpStores({ dataDir: dir });
+    t = await proxiedClient(
+      {
+        agent: 'mcp',
+        approvals: stores.approvals,
+        pins: stores.pins,
+        servers: [
+          { name: 'fx', config: { tools: { echo: 'allow' } }, transport: upstream.transport },
+        ],
+      },
+      { audit: stores.audit },
+    );
+    t.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      notified += 1;
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await stores?.close();
+    if (dir) rmSync(join(dir, '..'), { recursive: true, force: true });
+  });
+
+  it('`argseal mcp pins` in a second process lists and approves while the proxy holds the directory', async () => {
+    expect((await t.client.listTools()).tools).toEqual([]);
+    const listed = await cli(['pins', 'list', '--data-dir', dir]);
+    expect(listed, listed.stderr).toMatchObject({ code: 0 });
+    const [id, status, name] = listed.stdout.trim().split('\t');
+    expect([status, name]).toEqual(['pending', 'fx/echo']);
+    const approved = await cli(['pins', 'approve', id!, '--approver', 'alice', '--data-dir', dir]);
+    expect(approved, approved.stderr).toMatchObject({ code: 0 });
+    await until(() => notified > 0, 1500);
+    expect((await t.client.listTools()).tools.map((x) => x.name)).toEqual(['echo']);
+    expect(
+      (await t.client.callTool({ name: 'echo', arguments: { message: 'hi' } })).isError,
+    ).toBeFalsy();
+    const records = await stores.audit.records();
+    expect(await verifyAuditChain(records)).toMatchObject({ ok: true });
+    expect(records.map((r) => r.type)).toEqual(
+      expect.arrayContaining(['tool_definition_observed', 'tool_definition_approved', 'executed']),
+    );
+    expect(records.find((r) => r.type === 'tool_definition_approved')?.approver).toBe('alice');
+  });
+});
