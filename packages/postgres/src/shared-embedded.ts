@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import {
   type EmbeddedDatabase,
   type EmbeddedDatabaseOptions,
@@ -42,7 +42,7 @@ export async function openSharedEmbeddedDatabase(
   EmbeddedDatabase & { transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> }
 > {
   const { lockTimeoutMs = 15_000, yieldCheckMs = 50, minHoldMs = 200, ...pglite } = options;
-  const lockPath = `${dir.replace(/[/\\]+$/, '')}.lock`;
+  const lockPath = `${resolve(dir)}.lock`;
   await mkdir(dirname(lockPath), { recursive: true });
   let opened: Promise<Opened> | undefined;
   let active = 0;
