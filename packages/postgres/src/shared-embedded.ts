@@ -50,6 +50,9 @@ export async function openSharedEmbeddedDatabase(
   let closed = false;
   let watch: ReturnType<typeof setInterval> | undefined;
   let heldSince = 0;
+  // after handing over, wait out a waiter's longest poll interval, so it gets its turn
+  let handedOverAt = 0;
+  const HAND_OVER_GAP_MS = 300;
 
   async function release(): Promise<void> {
     const current = opened;
@@ -72,12 +75,15 @@ export async function openSharedEmbeddedDatabase(
       Date.now() - heldSince >= minHoldMs &&
       existsSync(wantPath(lockPath))
     ) {
+      handedOverAt = Date.now();
       closing = release().finally(() => {
         closing = undefined;
       });
     }
   };
   async function open(): Promise<Opened> {
+    const gap = handedOverAt + HAND_OVER_GAP_MS - Date.now();
+    if (gap > 0) await new Promise((r) => setTimeout(r, gap));
     const lock = await acquireEmbeddedLock(lockPath, lockTimeoutMs);
     try {
       const db = (await openEmbeddedDatabase(dir, pglite)) as Opened['db'];
