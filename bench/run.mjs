@@ -38,6 +38,12 @@ if (process.argv.includes('--write-readme')) {
 // package benchmarks that live beside their packages
 const extra = [
   ['@argseal/core size', '../packages/core/bench/size.mjs'],
+  ['@argseal/ai-sdk agent step (issue 19)', '../packages/ai-sdk/bench/step-bench.mjs'],
+  [
+    '@argseal/openai-agents agent step (issue 19)',
+    '../packages/openai-agents/bench/step-bench.mjs',
+  ],
+  ['@argseal/langchain agent step (issue 19)', '../packages/langchain/bench/step-bench.mjs'],
   ['@argseal/policies egress', '../packages/policies/bench/egress-bench.mjs'],
   ['@argseal/postgres', '../packages/postgres/bench/store-bench.mjs'],
   ['@argseal/postgres vs pgbench (#19 goal 5)', '../packages/postgres/bench/ceiling-bench.mjs'],

@@ -1,5 +1,6 @@
 import { type Sha256Hex, sha256Of } from '../hash.js';
 import { canonicalize } from '../json/canonicalize.js';
+import { isWellFormedString } from '../json/strict-domain.js';
 import type { JsonValue } from '../json/types.js';
 import type { AuditEvent, AuditRecord } from './types.js';
 
@@ -26,9 +27,46 @@ export function auditRecordBody(
   return body as unknown as Omit<AuditRecord, 'hash'>;
 }
 
-/** @internal The preimage of a record's hash: prefix, prevHash, `:`, JCS of the body. */
-export function auditPreimage(prevHash: string, body: Omit<AuditRecord, 'hash'>): string {
-  return `${AUDIT_HASH_PREFIX}${prevHash}:${canonicalize(body as unknown as JsonValue)}`;
+/**
+ * RFC 8785 text of a record body. A body is a flat record of strings and integers (the
+ * 2 KB `argsCanonicalJson` among them), so its members are serialized directly: sorted
+ * keys, strings through `JSON.stringify` (RFC 8785's string form for well-formed text),
+ * safe integers as decimals, nested values (trace, error, data) and anything unusual
+ * through the validating `canonicalize`, which also throws the proper error.
+ */
+function bodyText(body: Record<string, unknown>): string {
+  const keys = Object.keys(body).sort();
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const v = body[key];
+    let text: string;
+    if (typeof v === 'string' && isWellFormedString(v)) text = JSON.stringify(v);
+    else if (typeof v === 'number' && Number.isSafeInteger(v) && !Object.is(v, -0))
+      text = String(v);
+    else if (typeof v === 'boolean' || v === null) text = String(v);
+    else if (typeof v === 'object' && v !== null) text = canonicalize(v as JsonValue);
+    else return canonicalize(body as JsonValue);
+    if (!isWellFormedString(key)) return canonicalize(body as JsonValue);
+    out += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${text}`;
+  }
+  return `${out}}`;
+}
+
+/**
+ * @internal The preimage of a record's hash: prefix, prevHash, `:`, JCS of the body.
+ * `own` marks a body {@link auditRecordBody} just built (a plain record of data
+ * properties), which takes the direct serialization; any other body is canonicalized.
+ */
+export function auditPreimage(
+  prevHash: string,
+  body: Omit<AuditRecord, 'hash'>,
+  own = false,
+): string {
+  const text = own
+    ? bodyText(body as unknown as Record<string, unknown>)
+    : canonicalize(body as unknown as JsonValue);
+  return `${AUDIT_HASH_PREFIX}${prevHash}:${text}`;
 }
 
 /**

@@ -54,7 +54,7 @@ export function createMemoryAuditLog(options?: {
 
   function appendNow(event: AuditEvent, sha256: Sha256Hex): AuditRecord | Promise<AuditRecord> {
     const body = auditRecordBody(event, head.length, now().toISOString(), head.hash);
-    const hash = sha256(auditPreimage(body.prevHash, body));
+    const hash = sha256(auditPreimage(body.prevHash, body, true));
     return typeof hash === 'string'
       ? commit(body, hash)
       : Promise.resolve(hash).then((h) => commit(body, h));

@@ -81,3 +81,34 @@ describe('createHandoverLedger', () => {
     }
   });
 });
+
+describe('handover ledger: canonical text cached per arguments object', () => {
+  it('a changed object is canonicalized again and never picks up the older attempt', () => {
+    const ledger = createHandoverLedger();
+    const args: Record<string, unknown> = { a: 1 };
+    ledger.put(entry('c1', '{"a":2}'));
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args })).toBeUndefined();
+    args.a = 2; // same object, other value
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args })).toBeDefined();
+    ledger.put(entry('c1', '{"a":2}'));
+    args.a = Number.NaN; // outside the strict domain now
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args })).toBeUndefined();
+    expect(ledger.size).toBe(1);
+  });
+
+  it('an object with a getter is never matched and its getter never runs', () => {
+    const ledger = createHandoverLedger();
+    ledger.put(entry('c1', '{"a":1}'));
+    let reads = 0;
+    const args = {
+      get a() {
+        reads++;
+        return 1;
+      },
+    };
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args })).toBeUndefined();
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args })).toBeUndefined();
+    expect(ledger.size).toBe(1);
+    expect(reads).toBe(0); // accessors are never invoked
+  });
+});

@@ -27,8 +27,10 @@ export interface HandoverLookup {
 
 /**
  * One bounded hand-over of prepared attempts between a framework's hooks (model seam →
- * approval gate → execute). Keyed by scope, tool, toolCallId and canonical arguments, and
- * each entry is taken once: a call whose arguments changed in between, or that another
+ * approval gate → execute). Keyed by scope, tool, toolCallId and canonical arguments
+ * (the validated canonical text of a lookup's arguments is cached per object while the
+ * object's `JSON.stringify` stays the same), and each entry is
+ * taken once: a call whose arguments changed in between, or that another
  * run owns, never picks up someone else's attempt. When full, the oldest entries go (a
  * dropped entry only means the next seam prepares again).
  */
@@ -39,6 +41,14 @@ export interface HandoverLedger<T extends HandoverEntry = HandoverEntry> {
 }
 
 const part = (s: string) => `${s.length}:${s}`;
+
+function stringified(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Creates a {@link HandoverLedger}. `max` (default 1024) bounds the entries over all scopes.
@@ -59,6 +69,35 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
   let nextScope = 1;
   const entries = new Map<string, T[]>();
   let size = 0;
+  // decoded arguments → their canonical text, valid while they still stringify the same
+  const texts = new WeakMap<object, { json: string | undefined; canonical: string }>();
+
+  /**
+   * The validated canonical text of `args`, cached per object: a cached text is reused
+   * while the object's native `JSON.stringify` is unchanged (a changed object is
+   * canonicalized again, so changed arguments never pick up an older attempt).
+   */
+  function canonicalOf(args: unknown): string | undefined {
+    if (typeof args !== 'object' || args === null) return canonicalOrUndefined(args);
+    const hit = texts.get(args);
+    if (hit !== undefined && stringified(args) === hit.json) return hit.canonical;
+    const canonical = canonicalOrUndefined(args);
+    // only values inside the strict domain are cached (no accessors: stringify reads data)
+    if (canonical !== undefined) texts.set(args, { json: stringified(args), canonical });
+    return canonical;
+  }
+
+  /** The first entry under `key` whose history text is `canonical` (entries queue in order). */
+  function takeKey(key: string, canonical: string): T | undefined {
+    const list = entries.get(key);
+    if (list === undefined) return undefined;
+    const i = list.findIndex((e) => e.historyArguments === canonical);
+    if (i < 0) return undefined;
+    const [entry] = list.splice(i, 1);
+    size--;
+    if (list.length === 0) entries.delete(key);
+    return entry;
+  }
 
   function scopeKey(scope: HandoverScope): string {
     if (scope === undefined) return '-';
@@ -70,12 +109,13 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
     }
     return `o${id}`;
   }
-  const keyOf = (scope: HandoverScope, tool: string, id: string, canonical: string) =>
-    `${scopeKey(scope)}|${part(tool)}${part(id)}${canonical}`;
+  // short keys (scope, tool, call id); the canonical text is compared, never hashed as a key
+  const keyOf = (scope: HandoverScope, tool: string, id: string) =>
+    `${scopeKey(scope)}|${part(tool)}${part(id)}`;
 
   return {
     put(entry, scope) {
-      const key = keyOf(scope, entry.tool.name, entry.toolCallId, entry.historyArguments);
+      const key = keyOf(scope, entry.tool.name, entry.toolCallId);
       const list = entries.get(key) ?? [];
       list.push(entry);
       entries.delete(key);
@@ -91,14 +131,13 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
       }
     },
     take(lookup, scope) {
-      const canonical = lookup.argsText ?? canonicalOrUndefined(lookup.args);
+      if (lookup.argsText !== undefined)
+        return takeKey(keyOf(scope, lookup.tool, lookup.toolCallId), lookup.argsText);
+      // The validated canonical text, once per arguments object: the seams of one step
+      // (approval gate, execute, each scope tried) look up the same object.
+      const canonical = canonicalOf(lookup.args);
       if (canonical === undefined) return undefined;
-      const key = keyOf(scope, lookup.tool, lookup.toolCallId, canonical);
-      const list = entries.get(key);
-      const entry = list?.shift();
-      if (entry !== undefined) size--;
-      if (list !== undefined && list.length === 0) entries.delete(key);
-      return entry;
+      return takeKey(keyOf(scope, lookup.tool, lookup.toolCallId), canonical);
     },
     get size() {
       return size;

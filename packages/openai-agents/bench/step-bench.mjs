@@ -1,0 +1,97 @@
+// Issue 19 goal 3: one agent run with one scripted tool call (2 KB arguments) through
+// @openai/agents' run(), sealed with default settings (memory audit log and approvals as
+// in the README) vs the same run with the plain SDK tool. Ratio in one run, interleaved.
+import {
+  createAuthorizer,
+  createMemoryApprovalStore,
+  createMemoryAuditLog,
+  defineTool,
+} from '@argseal/core';
+import { Agent, run, setTracingDisabled, tool, Usage } from '@openai/agents';
+import { compare, fmtNs } from '../../../bench/harness.mjs';
+import { smallText } from '../../../bench/payloads.mjs';
+import { refundSchema } from '../../../bench/refund-schema.mjs';
+import { createAgentsSeal } from '../dist/index.js';
+
+const usage = () => new Usage({ requests: 1, inputTokens: 1, outputTokens: 1, totalTokens: 2 });
+let n = 0;
+/** An offline Model: one refund call with the raw text, then (after its result) an answer. */
+const model = {
+  async getResponse(request) {
+    const answered =
+      Array.isArray(request.input) && request.input.some((i) => i.type === 'function_call_result');
+    const id = `call_${n++}`;
+    const output = answered
+      ? [
+          {
+            type: 'message',
+            id: `msg_${id}`,
+            role: 'assistant',
+            status: 'completed',
+            content: [{ type: 'output_text', text: 'done' }],
+          },
+        ]
+      : [
+          {
+            type: 'function_call',
+            id: `fc_${id}`,
+            callId: id,
+            name: 'refund',
+            arguments: smallText,
+            status: 'completed',
+          },
+        ];
+    return { usage: usage(), output, responseId: `resp_${id}` };
+  },
+  // biome-ignore lint/correctness/useYield: not streamed in this bench
+  async *getStreamedResponse() {
+    throw new Error('not streamed');
+  },
+};
+setTracingDisabled(true);
+
+let total = 0;
+const execute = async (input) => {
+  total += input.amount;
+  return { refunded: input.amount };
+};
+const plainTool = tool({
+  name: 'refund',
+  description: 'Refund',
+  parameters: refundSchema,
+  execute,
+});
+const audit = createMemoryAuditLog();
+const authorizer = createAuthorizer({
+  agent: 'support-bot',
+  audit,
+  approvals: createMemoryApprovalStore({ audit }),
+  policy: ({ parsedArguments }) =>
+    parsedArguments.amount <= 1_000_000 ? { type: 'allow' } : { type: 'deny', reason: 'ceiling' },
+});
+const refund = defineTool({ name: 'refund', description: 'Refund', schema: refundSchema, execute });
+const seal = createAgentsSeal({ authorizer });
+
+const unsealedAgent = new Agent({ name: 'support-bot', model, tools: [plainTool] });
+const sealedAgent = seal.agent(new Agent({ name: 'support-bot', model, tools: [] }), {
+  tools: [refund],
+});
+const once = (agent) => async () => {
+  const before = total;
+  const result = await run(agent, 'Refund the damaged order');
+  if (result.finalOutput !== 'done' || total !== before + 125000)
+    throw new Error(`unexpected run result ${String(result.finalOutput)}`);
+};
+const c = await compare(
+  {
+    unsealed: once(unsealedAgent),
+    sealed: once(sealedAgent),
+  },
+  { async: true, rounds: 11, sampleMs: 200 },
+);
+const ratio = c.sealed / c.unsealed;
+console.log('| agent step, 1 tool call (2 KB) | sealed | unsealed | ratio | goal | met |');
+console.log('|---|---|---|---|---|---|');
+console.log(
+  `| OpenAI Agents run(), default settings | ${fmtNs(c.sealed)} | ${fmtNs(c.unsealed)} | ${ratio.toFixed(2)}x | ≤ 1.2x | ${ratio <= 1.2 ? 'met' : '**not met**'} |`,
+);
