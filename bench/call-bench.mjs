@@ -10,7 +10,7 @@ import {
   defineTool,
   parseStrictJson,
 } from '../packages/core/dist/node/index.js';
-import { compare } from './harness.mjs';
+import { compareCpu } from './cpu-harness.mjs';
 import { smallText } from './payloads.mjs';
 import { refundSchema } from './refund-schema.mjs';
 
@@ -50,9 +50,9 @@ export async function runCallBench() {
     if (policy({ parsedArguments: value }).type !== 'allow') throw new Error('policy');
     return execute(JSON.parse(text));
   };
-  const c = await compare(
+  const c = await compareCpu(
     { ideal, auditOff: run(noAudit), auditOn: run(withAudit) },
-    { async: true, rounds: 11 },
+    { rounds: 11 },
   );
   return [
     row(

@@ -9,7 +9,8 @@ import {
 } from '@argseal/core';
 import { generateText, stepCountIs, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { compare, fmtNs } from '../../../bench/harness.mjs';
+import { compareCpu } from '../../../bench/cpu-harness.mjs';
+import { fmtNs } from '../../../bench/harness.mjs';
 import { smallText } from '../../../bench/payloads.mjs';
 import { refundSchema } from '../../../bench/refund-schema.mjs';
 import { sealTools } from '../dist/index.js';
@@ -66,15 +67,17 @@ const step = (settings) => async () => {
   if (out?.refunded !== 125000 || total !== before + 125000)
     throw new Error(`unexpected step result ${JSON.stringify(out)}`);
 };
-const c = await compare(
+const c = await compareCpu(
   {
     unsealed: step(() => ({ model: scriptedModel(), tools: plain })),
     sealed: step(() => sealed.settings(scriptedModel())),
   },
-  { async: true, rounds: 11, sampleMs: 200 },
+  { rounds: 11, sampleMs: 200 },
 );
 const ratio = c.sealed / c.unsealed;
-console.log('| agent step, 1 tool call (2 KB) | sealed | unsealed | ratio | goal | met |');
+console.log(
+  '| agent step, 1 tool call (2 KB), CPU time | sealed | unsealed | ratio | goal | met |',
+);
 console.log('|---|---|---|---|---|---|');
 console.log(
   `| AI SDK generateText, default settings | ${fmtNs(c.sealed)} | ${fmtNs(c.unsealed)} | ${ratio.toFixed(2)}x | ≤ 1.2x | ${ratio <= 1.2 ? 'met' : '**not met**'} |`,
