@@ -10,7 +10,7 @@ import {
   defineTool,
   parseStrictJson,
 } from '../packages/core/dist/node/index.js';
-import { compareCpu } from './cpu-harness.mjs';
+import { compare } from './harness.mjs';
 import { smallText } from './payloads.mjs';
 import { refundSchema } from './refund-schema.mjs';
 
@@ -50,9 +50,9 @@ export async function runCallBench() {
     if (policy({ parsedArguments: value }).type !== 'allow') throw new Error('policy');
     return execute(JSON.parse(text));
   };
-  const c = await compareCpu(
+  const c = await compare(
     { ideal, auditOff: run(noAudit), auditOn: run(withAudit) },
-    { rounds: 11 },
+    { async: true, clock: 'cpu', rounds: 11 },
   );
   return [
     row(

@@ -1,15 +1,23 @@
 // Interleaved micro-benchmark harness: every contender of a group is sampled in turn,
 // round after round, so machine noise hits all of them alike; ratios use medians.
-export async function sampleAsync(fn, iterations) {
-  const t0 = performance.now();
+// wall time in ms; or, with `clock: 'cpu'`, this process's CPU time (user + system, all
+// threads), which on a shared, overloaded machine does not count the other processes
+const wallMs = () => performance.now();
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e3;
+};
+
+export async function sampleAsync(fn, iterations, now = wallMs) {
+  const t0 = now();
   for (let i = 0; i < iterations; i++) await fn();
-  return ((performance.now() - t0) * 1e6) / iterations;
+  return ((now() - t0) * 1e6) / iterations;
 }
 
-export function sampleSync(fn, iterations) {
-  const t0 = performance.now();
+export function sampleSync(fn, iterations, now = wallMs) {
+  const t0 = now();
   for (let i = 0; i < iterations; i++) fn();
-  return ((performance.now() - t0) * 1e6) / iterations;
+  return ((now() - t0) * 1e6) / iterations;
 }
 
 function median(xs) {
@@ -19,9 +27,13 @@ function median(xs) {
 
 /**
  * contenders: { name: () => any | Promise<any> }. Returns { name: ns/op (median) }.
- * `async: true` awaits each call.
+ * `async: true` awaits each call; `clock: 'cpu'` measures CPU time instead of wall time.
  */
-export async function compare(contenders, { rounds = 9, sampleMs = 60, async = false } = {}) {
+export async function compare(
+  contenders,
+  { rounds = 9, sampleMs = 60, async = false, clock = 'wall' } = {},
+) {
+  const now = clock === 'cpu' ? cpuMs : wallMs;
   const names = Object.keys(contenders);
   const iters = {};
   for (const name of names) {
@@ -29,7 +41,7 @@ export async function compare(contenders, { rounds = 9, sampleMs = 60, async = f
     // warm up and calibrate
     let n = 1;
     for (;;) {
-      const ns = async ? await sampleAsync(fn, n) : sampleSync(fn, n);
+      const ns = async ? await sampleAsync(fn, n, now) : sampleSync(fn, n, now);
       if (ns * n >= sampleMs * 1e6 * 0.5 || n >= 1 << 22) {
         iters[name] = Math.max(1, Math.round((sampleMs * 1e6) / Math.max(ns, 1)));
         break;
@@ -42,7 +54,9 @@ export async function compare(contenders, { rounds = 9, sampleMs = 60, async = f
     for (const name of names) {
       globalThis.gc?.();
       const fn = contenders[name];
-      samples[name].push(async ? await sampleAsync(fn, iters[name]) : sampleSync(fn, iters[name]));
+      samples[name].push(
+        async ? await sampleAsync(fn, iters[name], now) : sampleSync(fn, iters[name], now),
+      );
     }
   }
   return Object.fromEntries(names.map((n) => [n, median(samples[n])]));

@@ -1,13 +1,12 @@
 // Issue 19 goal 3: one createAgent step with one scripted tool call (2 KB arguments),
 // sealed with default settings (the middleware, memory audit log and approvals as in the
 // README) vs the same agent with the plain tool. Ratio in one run, interleaved.
-import { createAuthorizer, createMemoryApprovalStore, createMemoryAuditLog } from '@argseal/core';
+import * as core from '@argseal/core';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, defaultToolCallParser } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';
 import { createAgent } from 'langchain';
-import { compareCpu } from '../../../bench/cpu-harness.mjs';
-import { fmtNs } from '../../../bench/harness.mjs';
+import { stepRow, stepWorld } from '../../../bench/agent-step.mjs';
 import { smallText } from '../../../bench/payloads.mjs';
 import { refundSchema } from '../../../bench/refund-schema.mjs';
 import { argsealMiddleware } from '../dist/index.js';
@@ -38,21 +37,11 @@ class ScriptedChatModel extends BaseChatModel {
   }
 }
 
-let total = 0;
-const refund = tool(
-  async (input) => {
-    total += input.amount;
-    return `refunded ${input.amount}`;
-  },
-  { name: 'refund', description: 'Refund', schema: refundSchema },
-);
-const audit = createMemoryAuditLog();
-const authorizer = createAuthorizer({
-  agent: 'support-bot',
-  audit,
-  approvals: createMemoryApprovalStore({ audit }),
-  policy: ({ parsedArguments }) =>
-    parsedArguments.amount <= 1_000_000 ? { type: 'allow' } : { type: 'deny', reason: 'ceiling' },
+const { counter, authorizer, execute } = stepWorld(core);
+const refund = tool(async (input) => `refunded ${(await execute(input)).refunded}`, {
+  name: 'refund',
+  description: 'Refund',
+  schema: refundSchema,
 });
 const model = new ScriptedChatModel({});
 const unsealed = createAgent({ model, tools: [refund] });
@@ -62,22 +51,15 @@ const sealed = createAgent({
 });
 
 const once = (agent) => async () => {
-  const before = total;
+  const before = counter.total;
   const r = await agent.invoke({
     messages: [{ role: 'user', content: 'Refund the damaged order' }],
   });
-  if (total !== before + 125000 || r.messages.at(-1)?.content !== 'done')
+  if (counter.total !== before + 125000 || r.messages.at(-1)?.content !== 'done')
     throw new Error('unexpected agent result');
 };
-const c = await compareCpu(
+await stepRow(
+  'LangChain createAgent + argsealMiddleware, default settings',
   { unsealed: once(unsealed), sealed: once(sealed) },
-  { rounds: 11, sampleMs: 200 },
-);
-const ratio = c.sealed / c.unsealed;
-console.log(
-  '| agent step, 1 tool call (2 KB), CPU time | sealed | unsealed | ratio | goal | met |',
-);
-console.log('|---|---|---|---|---|---|');
-console.log(
-  `| LangChain createAgent + argsealMiddleware, default settings | ${fmtNs(c.sealed)} | ${fmtNs(c.unsealed)} | ${ratio.toFixed(2)}x | ≤ 1.5x | ${ratio <= 1.5 ? 'met' : '**not met**'} |`,
+  1.5,
 );

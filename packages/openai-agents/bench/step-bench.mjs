@@ -1,15 +1,9 @@
 // Issue 19 goal 3: one agent run with one scripted tool call (2 KB arguments) through
 // @openai/agents' run(), sealed with default settings (memory audit log and approvals as
 // in the README) vs the same run with the plain SDK tool. Ratio in one run, interleaved.
-import {
-  createAuthorizer,
-  createMemoryApprovalStore,
-  createMemoryAuditLog,
-  defineTool,
-} from '@argseal/core';
+import * as core from '@argseal/core';
 import { Agent, run, setTracingDisabled, tool, Usage } from '@openai/agents';
-import { compareCpu } from '../../../bench/cpu-harness.mjs';
-import { fmtNs } from '../../../bench/harness.mjs';
+import { stepRow, stepWorld } from '../../../bench/agent-step.mjs';
 import { smallText } from '../../../bench/payloads.mjs';
 import { refundSchema } from '../../../bench/refund-schema.mjs';
 import { createAgentsSeal } from '../dist/index.js';
@@ -51,26 +45,19 @@ const model = {
 };
 setTracingDisabled(true);
 
-let total = 0;
-const execute = async (input) => {
-  total += input.amount;
-  return { refunded: input.amount };
-};
+const { counter, authorizer, execute } = stepWorld(core);
 const plainTool = tool({
   name: 'refund',
   description: 'Refund',
   parameters: refundSchema,
   execute,
 });
-const audit = createMemoryAuditLog();
-const authorizer = createAuthorizer({
-  agent: 'support-bot',
-  audit,
-  approvals: createMemoryApprovalStore({ audit }),
-  policy: ({ parsedArguments }) =>
-    parsedArguments.amount <= 1_000_000 ? { type: 'allow' } : { type: 'deny', reason: 'ceiling' },
+const refund = core.defineTool({
+  name: 'refund',
+  description: 'Refund',
+  schema: refundSchema,
+  execute,
 });
-const refund = defineTool({ name: 'refund', description: 'Refund', schema: refundSchema, execute });
 const seal = createAgentsSeal({ authorizer });
 
 const unsealedAgent = new Agent({ name: 'support-bot', model, tools: [plainTool] });
@@ -78,23 +65,16 @@ const sealedAgent = seal.agent(new Agent({ name: 'support-bot', model, tools: []
   tools: [refund],
 });
 const once = (agent) => async () => {
-  const before = total;
+  const before = counter.total;
   const result = await run(agent, 'Refund the damaged order');
-  if (result.finalOutput !== 'done' || total !== before + 125000)
+  if (result.finalOutput !== 'done' || counter.total !== before + 125000)
     throw new Error(`unexpected run result ${String(result.finalOutput)}`);
 };
-const c = await compareCpu(
+await stepRow(
+  'OpenAI Agents run(), default settings',
   {
     unsealed: once(unsealedAgent),
     sealed: once(sealedAgent),
   },
-  { rounds: 11, sampleMs: 200 },
-);
-const ratio = c.sealed / c.unsealed;
-console.log(
-  '| agent step, 1 tool call (2 KB), CPU time | sealed | unsealed | ratio | goal | met |',
-);
-console.log('|---|---|---|---|---|---|');
-console.log(
-  `| OpenAI Agents run(), default settings | ${fmtNs(c.sealed)} | ${fmtNs(c.unsealed)} | ${ratio.toFixed(2)}x | ≤ 1.2x | ${ratio <= 1.2 ? 'met' : '**not met**'} |`,
+  1.2,
 );

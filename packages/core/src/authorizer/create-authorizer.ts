@@ -182,7 +182,8 @@ export function createAuthorizer<Context = unknown>(
           error: prepared.error,
         };
       }
-      return self.run(prepared.call, { ...callOptions, toolCallId: prepared.call.toolCallId });
+      // the attempt's own lifecycle: the same policy, binding and execution as `run`
+      return prepared.attempt.run();
     },
   };
   return self;
