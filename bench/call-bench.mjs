@@ -4,12 +4,11 @@
 // one fresh copy for execution, execute. Also the OpenTelemetry cost (goal 6).
 import { hash as nodeHash } from 'node:crypto';
 import {
-  canonicalize,
   createAuthorizer,
   createMemoryAuditLog,
   defineTool,
-  parseStrictJson,
 } from '../packages/core/dist/node/index.js';
+import { canonicalize, parseStrictJson } from '../packages/core/dist/node/kit.js';
 import { compare } from './harness.mjs';
 import { smallText } from './payloads.mjs';
 import { refundSchema } from './refund-schema.mjs';
