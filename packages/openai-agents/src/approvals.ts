@@ -34,8 +34,7 @@ export interface PendingApproval {
 }
 
 type RawCall = { type?: unknown; callId?: unknown; name?: unknown; arguments?: unknown };
-const rawOf = (item: RunToolApprovalItem) =>
-  ((item as { rawItem?: RawCall }).rawItem ?? {}) as RawCall;
+const rawOf = (item: RunToolApprovalItem): RawCall => (item as { rawItem?: RawCall }).rawItem ?? {};
 
 async function resolveOne<Context>(internals: SealInternals<Context>, item: RunToolApprovalItem) {
   const { type, callId, name, arguments: args } = rawOf(item);
@@ -48,12 +47,13 @@ async function resolveOne<Context>(internals: SealInternals<Context>, item: RunT
   if (!prepared.ok) return { ...base, status: 'invalid', error: prepared.error } as PendingApproval;
   const { proposalHash, argsCanonicalJson } = prepared.attempt;
   const proposal = await pendingProposalOf(internals.authorizer.approvals, prepared.attempt);
-  const status = proposal ? 'pending' : 'unmatched';
-  const decoded = {
-    arguments: decodeCanonical(argsCanonicalJson),
-    ...(proposal ? { proposal } : {}),
-  };
-  return { ...base, status, proposalHash, argsCanonicalJson, ...decoded } as PendingApproval;
+  const resolved = { ...base, proposalHash, argsCanonicalJson, ...(proposal ? { proposal } : {}) };
+  const decoded = decodeCanonical(argsCanonicalJson);
+  return {
+    ...resolved,
+    status: proposal ? 'pending' : 'unmatched',
+    arguments: decoded,
+  } as PendingApproval;
 }
 
 /**

@@ -41,14 +41,12 @@ const sealOutput = <Context, T>(internals: SealInternals<Context>, output: T[]) 
 
 /** The agent's model (a `Model`, or a name resolved once by the provider). */
 function modelResolver(model: unknown, provider: ModelProvider | undefined) {
-  if (typeof model === 'object' && model !== null) {
-    if (typeof (model as Model).getResponse === 'function') return () => model as Model;
-  } else if (model === undefined || typeof model === 'string') {
-    let resolved: Promise<Model> | undefined;
-    const name = model === '' ? undefined : model;
-    return () => (resolved ??= Promise.resolve((provider ?? new OpenAIProvider()).getModel(name)));
-  }
-  throw new ArgsealAgentsError('invalid_model', 'the agent model is not a Model or a name');
+  if (typeof (model as Model | null)?.getResponse === 'function') return () => model as Model;
+  if (model !== undefined && typeof model !== 'string')
+    throw new ArgsealAgentsError('invalid_model', 'the agent model is not a Model or a name');
+  let resolved: Promise<Model> | undefined;
+  const name = model === '' ? undefined : model;
+  return () => (resolved ??= Promise.resolve((provider ?? new OpenAIProvider()).getModel(name)));
 }
 
 /**
