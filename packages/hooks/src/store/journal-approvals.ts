@@ -1,12 +1,6 @@
 import { open, readFile } from 'node:fs/promises';
-import {
-  type ApprovalDecisionInput,
-  type ApprovalStore,
-  type AuditEvent,
-  type AuditSink,
-  createMemoryApprovalStore,
-  type SuspendedToolProposal,
-} from '@argseal/core';
+import { type ApprovalStore, type AuditSink, createMemoryApprovalStore } from '@argseal/core';
+import type { ApprovalDecisionInput, AuditEvent, SuspendedToolProposal } from '@argseal/core/store';
 import { HookError } from '../errors.js';
 
 /** One successful state change of the approval store, as a journal line. */

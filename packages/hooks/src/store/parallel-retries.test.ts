@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { verifyAuditChain } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import { describe, expect, it } from 'vitest';
 import { configFile, hookInput, runInProcess } from '../__fixtures__/in-process.js';
 import { HOOK_BIN } from '../__fixtures__/project.js';
