@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { verifyAuditChain } from '@argseal/core';
+import { verifyAuditChain } from '@argseal/core/store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqlApprovalStore } from './approval-store.js';
 import { createSqlAuditLog } from './audit-log.js';
