@@ -9,8 +9,6 @@ export type ArgsealLangChainErrorCode =
   | 'unsupported_tool'
   /** Two tools share a name. */
   | 'duplicate_tool'
-  /** The middleware or a sealed tool was configured without an authorizer. */
-  | 'missing_authorizer'
   /** The policy denied the call; nothing ran. */
   | 'denied'
   /** The call needs an approval and no live grant matches its proposal hash; nothing ran. */

@@ -179,7 +179,19 @@ describe('argsealMiddleware: configuration', () => {
       }),
     ).toThrow(expect.objectContaining({ code: 'duplicate_tool' }));
     expect(() => argsealMiddleware({ tools: world.allTools } as never)).toThrow(
-      expect.objectContaining({ code: 'missing_authorizer' }),
+      expect.objectContaining({ code: 'invalid_adapter_options' }),
     );
+  });
+
+  it.each([
+    ['allowDecodedOnly not a boolean', { allowDecodedOnly: 'yes' }],
+    ['maxCachedCalls zero', { maxCachedCalls: 0 }],
+  ])('refuses %s (invalid_adapter_options)', (_label, extra) => {
+    const world = supportWorld();
+    const options = { authorizer: world.authorizer, tools: world.allTools, ...extra };
+    expect(() => argsealMiddleware(options as never)).toThrow(
+      expect.objectContaining({ code: 'invalid_adapter_options' }),
+    );
+    expect(world.executed).toEqual([]);
   });
 });

@@ -1,25 +1,27 @@
-import type { Authorizer } from '@argseal/core/kit';
+import type { AdapterOptions } from '@argseal/core/kit';
 import { AIMessage } from '@langchain/core/messages';
+import type { RunnableConfig } from '@langchain/core/runnables';
 import { createMiddleware } from 'langchain';
 import { sealedAfterModel } from './approval-gate.js';
 import { currentConfig, threadOf } from './host.js';
 import { sealModelMessage } from './model-seam.js';
 import { createSealEnv } from './seal-env.js';
-import type { ContextResolver } from './seal-tool.js';
 import type { SealableTool } from './sealable.js';
 import { sealedToolCall } from './tool-seam.js';
 
-/** Options of {@link argsealMiddleware}. */
-export interface ArgsealMiddlewareOptions<Context = unknown> {
-  /** Prepares, authorizes and executes every call; its approval store and audit sink are used. */
-  authorizer: Authorizer<Context>;
+/**
+ * Options of {@link argsealMiddleware}: the kit's shared `AdapterOptions` (`authorizer`,
+ * whose approval store and audit sink are used; `context`, default the `context` of
+ * `agent.invoke(…, { context })`; `allowDecodedOnly`; `maxCachedCalls`, the bound of the
+ * hand-over ledger) plus the tools.
+ */
+export interface ArgsealMiddlewareOptions<Context = unknown>
+  extends AdapterOptions<Context, RunnableConfig | undefined> {
   /**
    * The agent's tools (argseal tools or LangChain tools with a zod schema). The
    * middleware registers them with the agent: do not pass them to `createAgent` again.
    */
   tools: readonly SealableTool[];
-  /** Application context for policies. Default: the `context` of `agent.invoke(…, { context })`. */
-  context?: ContextResolver<Context>;
   /** Names of tools LangChain may run unsealed. Default: none (unknown tools are refused). */
   passthroughTools?: readonly string[];
   /** JSON Schema to show the model for argseal tools whose schema is not zod, by tool name. */

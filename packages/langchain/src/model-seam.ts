@@ -44,7 +44,7 @@ export async function sealModelMessage<Context>(
       const prepared = await env.authorizer.prepare(
         sealed.argsealBinding.argsealTool,
         text !== undefined ? { raw: text, provenance: 'provider_text' } : decodedOnly(args),
-        { toolCallId: id, context },
+        { toolCallId: id, context, ...env.decoded },
       );
       if (!prepared.ok) refuse(id, name, prepared.refusal);
       else {

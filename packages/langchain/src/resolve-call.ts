@@ -57,7 +57,11 @@ export async function resolveCall<Context>(
     env.authorizer,
     env.ledger,
     { tool, toolCallId: id, args: call.args, scopes: [thread] },
-    { context, ...(mark?.status === 'prepared' ? { resumeOf: mark.proposalHash } : {}) },
+    {
+      context,
+      ...env.decoded,
+      ...(mark?.status === 'prepared' ? { resumeOf: mark.proposalHash } : {}),
+    },
   );
   return prepared.ok
     ? { kind: 'attempt', attempt: prepared.attempt }

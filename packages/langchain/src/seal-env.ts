@@ -1,9 +1,17 @@
-import type { Attempt, Authorizer } from '@argseal/core/kit';
-import { createHandoverLedger, type HandoverLedger } from '@argseal/core/kit';
+import {
+  type Attempt,
+  type Authorizer,
+  assertAdapterOptions,
+  createHandoverLedger,
+  DEFAULT_MAX_CACHED_CALLS,
+  type HandoverLedger,
+  resolveContext,
+} from '@argseal/core/kit';
 import { ArgsealLangChainError } from './errors.js';
 import { defaultContext } from './host.js';
+import type { ArgsealMiddlewareOptions } from './middleware.js';
 import { type ContextResolver, SealedTool } from './seal-tool.js';
-import { bindingFor, type SealableTool } from './sealable.js';
+import { bindingFor } from './sealable.js';
 
 /** Everything the three seams of the middleware share. */
 export interface SealEnv<Context = unknown> {
@@ -14,23 +22,25 @@ export interface SealEnv<Context = unknown> {
   context: ContextResolver<Context>;
   /** Tool names LangChain runs unsealed (explicit opt-out). */
   passthrough: ReadonlySet<string>;
+  /** `{ allowDecodedOnly: true }` when the options opt out of the raw-text refusal. */
+  decoded: { allowDecodedOnly?: true };
 }
 
-export interface SealEnvOptions<Context> {
-  authorizer: Authorizer<Context>;
-  tools: readonly SealableTool[];
-  context?: ContextResolver<Context>;
-  passthroughTools?: readonly string[];
-  jsonSchemas?: Readonly<Record<string, Record<string, unknown>>>;
-}
-
-/** @throws {ArgsealLangChainError} `missing_authorizer`, `unsupported_tool`, `duplicate_tool` */
-export function createSealEnv<Context>(options: SealEnvOptions<Context>): SealEnv<Context> {
+/**
+ * @throws {ArgsealConfigError} `invalid_adapter_options`
+ * @throws {ArgsealLangChainError} `unsupported_tool`, `duplicate_tool`
+ */
+export function createSealEnv<Context>(
+  options: ArgsealMiddlewareOptions<Context>,
+): SealEnv<Context> {
+  assertAdapterOptions('@argseal/langchain argsealMiddleware', options);
   const { authorizer } = options;
-  if (typeof authorizer?.prepare !== 'function') {
-    throw new ArgsealLangChainError('missing_authorizer', 'argsealMiddleware needs { authorizer }');
-  }
-  const context = options.context ?? ((config) => defaultContext(config) as Context);
+  const context: ContextResolver<Context> = (config) =>
+    resolveContext(
+      options.context,
+      config,
+      (c) => defaultContext(c) as Context,
+    ) as Promise<Context>;
   const tools = new Map<string, SealedTool<Context>>();
   for (const tool of options.tools ?? []) {
     const name = (tool as { name?: unknown }).name;
@@ -46,8 +56,11 @@ export function createSealEnv<Context>(options: SealEnvOptions<Context>): SealEn
   return {
     authorizer,
     tools,
-    ledger: createHandoverLedger<Attempt>(),
+    ledger: createHandoverLedger<Attempt>({
+      max: options.maxCachedCalls ?? DEFAULT_MAX_CACHED_CALLS,
+    }),
     context,
     passthrough: new Set(options.passthroughTools ?? []),
+    decoded: options.allowDecodedOnly === true ? { allowDecodedOnly: true } : {},
   };
 }

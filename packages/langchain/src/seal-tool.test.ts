@@ -151,6 +151,28 @@ describe('sealTool: invoked with a ToolCall (as agents do)', () => {
 });
 
 describe('sealTool: configuration', () => {
+  it('context may be a fixed value (the kit ContextSource); without one the policy denies', async () => {
+    const world = supportWorld();
+    const small = { orderId: 'A-1', amountMinor: 100 };
+    const bare = sealTool(world.tools.refund, { authorizer: world.authorizer });
+    await expect(bare.invoke(small)).rejects.toMatchObject({ code: 'denied' });
+    expect(world.executed).toEqual([]);
+    const fixed = sealTool(world.tools.refund, {
+      authorizer: world.authorizer,
+      context: { userId: 'u-1' },
+    });
+    await fixed.invoke(small);
+    expect(world.executed).toEqual([{ tool: 'refund', input: small }]);
+  });
+
+  it('refuses bad shared option types with invalid_adapter_options', () => {
+    const world = supportWorld();
+    const options = { authorizer: world.authorizer, allowDecodedOnly: 1 };
+    expect(() => sealTool(world.tools.refund, options as never)).toThrow(
+      expect.objectContaining({ code: 'invalid_adapter_options' }),
+    );
+  });
+
   it('seals an argseal tool (defineTool) too', async () => {
     const audit = createMemoryAuditLog();
     const authorizer = createAuthorizer({
@@ -172,7 +194,7 @@ describe('sealTool: configuration', () => {
   it('refuses a missing authorizer and JSON-schema LangChain tools', () => {
     const world = supportWorld();
     expect(() => sealTool(world.tools.refund, {} as never)).toThrow(
-      expect.objectContaining({ code: 'missing_authorizer' }),
+      expect.objectContaining({ code: 'invalid_adapter_options' }),
     );
     const jsonTool = tool(async () => 'x', {
       name: 'j',

@@ -1,5 +1,9 @@
-import type { Authorizer } from '@argseal/core/kit';
-import { decodedOnly } from '@argseal/core/kit';
+import {
+  type AdapterOptions,
+  assertAdapterOptions,
+  decodedOnly,
+  resolveContext,
+} from '@argseal/core/kit';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { StructuredTool, type ToolRunnableConfig } from '@langchain/core/tools';
 import { ArgsealLangChainError } from './errors.js';
@@ -8,26 +12,25 @@ import { outputToMessage, refusalMessage } from './output.js';
 import { runAttempt } from './run-attempt.js';
 import { bindingFor, type SealableTool, type ToolBinding } from './sealable.js';
 
-/** Resolves the application context policies see, from the LangChain run config. */
+/**
+ * Resolves the application context policies see, from the LangChain run config (one form
+ * of the kit's `ContextSource`; a fixed value works too).
+ */
 export type ContextResolver<Context> = (
   config: RunnableConfig | undefined,
 ) => Context | Promise<Context>;
 
-/** Options of {@link sealTool} (and of each {@link SealedTool} it creates). */
-export interface SealToolOptions<Context = unknown> {
-  /** The authorizer that prepares, authorizes and executes every call. */
-  authorizer: Authorizer<Context>;
-  /** Application context for policies. Default: `config.context` of the invoke. */
-  context?: ContextResolver<Context>;
+/**
+ * Options of {@link sealTool} (and of each {@link SealedTool} it creates): the kit's shared
+ * `AdapterOptions` (`authorizer`; `context`, default `config.context` of the invoke;
+ * `allowDecodedOnly`: accept a model's tool call that reaches the tool only decoded, in a
+ * plain `createAgent` without the middleware and the strict fetch guard; default `false`,
+ * refused with `raw_text_unavailable`) plus `jsonSchema`.
+ */
+export interface SealToolOptions<Context = unknown>
+  extends AdapterOptions<Context, RunnableConfig | undefined> {
   /** JSON Schema to show the model when sealing an argseal tool whose schema is not zod. */
   jsonSchema?: Record<string, unknown>;
-  /**
-   * Accept a model's tool call that reaches the tool only decoded (a plain `createAgent`
-   * without {@link argsealMiddleware} and without the strict fetch guard). Default
-   * `false`: such calls are refused with `raw_text_unavailable`, because duplicate keys,
-   * rounded integers and leniently parsed truncated text are undetectable there.
-   */
-  allowDecodedOnly?: boolean;
 }
 
 function isToolCall(arg: unknown): arg is { id?: string; args: unknown } {
@@ -89,7 +92,7 @@ export class SealedTool<Context = unknown> extends StructuredTool {
       this.argsealBinding.argsealTool,
       typeof input === 'string' ? input : decodedOnly(input),
       {
-        context: await (context ?? ((c) => defaultContext(c) as Context))(config),
+        context: await resolveContext(context, config, (c) => defaultContext(c) as Context),
         ...(id !== undefined ? { toolCallId: id } : {}),
         ...(!fromModel || this.#options.allowDecodedOnly ? { allowDecodedOnly: true } : {}),
       },
@@ -118,14 +121,13 @@ export class SealedTool<Context = unknown> extends StructuredTool {
  * `createAgent` without the middleware (no pause: approval-needing calls are refused, and
  * so are decoded-only model calls unless the strict fetch guard checked them).
  *
- * @throws {ArgsealLangChainError} `missing_authorizer`, `unsupported_tool`
+ * @throws {ArgsealConfigError} `invalid_adapter_options` (no authorizer, bad option types)
+ * @throws {ArgsealLangChainError} `unsupported_tool`
  */
 export function sealTool<Context = unknown>(
   tool: SealableTool,
   options: SealToolOptions<Context>,
 ): SealedTool<Context> {
-  if (typeof options?.authorizer?.prepare !== 'function') {
-    throw new ArgsealLangChainError('missing_authorizer', 'sealTool needs { authorizer }');
-  }
+  assertAdapterOptions('@argseal/langchain sealTool', options);
   return new SealedTool(bindingFor(tool, options.jsonSchema), options);
 }
