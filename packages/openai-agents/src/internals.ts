@@ -1,6 +1,5 @@
 import type { ArgsealTool } from '@argseal/core';
-import type { Attempt } from '@argseal/core/kit';
-import { createHandoverLedger } from '@argseal/core/kit';
+import { type Attempt, createHandoverLedger, resolveContext } from '@argseal/core/kit';
 import type { RunContext } from '@openai/agents';
 import { ArgsealAgentsError } from './errors.js';
 import type { AgentsSealOptions } from './seal.js';
@@ -9,12 +8,12 @@ import type { AgentsSealOptions } from './seal.js';
 export type SealInternals<Context> = ReturnType<typeof createInternals<Context>>;
 
 export function createInternals<Context>(options: AgentsSealOptions<Context>) {
-  const { authorizer, cacheSize: max } = options;
+  const { authorizer, maxCachedCalls: max, allowDecodedOnly = false } = options;
   const tools = new Map<string, ArgsealTool>(); // sealed argseal tools by name
-  const contextOf = (runContext: RunContext<any> | undefined): Context | Promise<Context> =>
-    options.context ? options.context(runContext) : (runContext?.context as Context);
+  const contextOf = async (runContext: RunContext<any> | undefined) =>
+    (await resolveContext(options.context, runContext, (run) => run?.context)) as Context;
   return {
-    ...{ authorizer, tools, contextOf },
+    ...{ authorizer, tools, contextOf, allowDecodedOnly },
     /** For rewrite hooks: the SDK gives the model seam no run context. */
     rewriteContext: options.rewriteContext,
     /** model seam -> needsApproval (shared scope) -> invoke of the same run (its RunContext). */

@@ -1,4 +1,5 @@
 import type { Authorizer } from '@argseal/core';
+import { type AdapterOptions, assertAdapterOptions } from '@argseal/core/kit';
 import type { ApprovalDecisionInput, ApprovalGrant } from '@argseal/core/store';
 import type {
   Agent,
@@ -21,18 +22,17 @@ import { sealModel } from './model-seam.js';
 import { resolveTool, type SealableTool, type SealToolOptions } from './sealable-tool.js';
 import { buildSealedTool, isSealedTool } from './tool-seam.js';
 
-/** Options of {@link createAgentsSeal}. */
-export interface AgentsSealOptions<Context> {
-  /** A configured authorizer (policy, approvals, audit, rewrite hooks). */
-  authorizer: Authorizer<Context>;
-  /** Policy and execution context of a run (may be async). Default: `runContext.context`. */
-  context?: (runContext: RunContext<any> | undefined) => Context | Promise<Context>;
+/**
+ * Options of {@link createAgentsSeal}: the kit's shared `AdapterOptions` (`authorizer`,
+ * `context`: a value or a function of the `RunContext`, default `runContext.context`;
+ * `allowDecodedOnly`; `maxCachedCalls`, default 1024) plus the SDK's own.
+ */
+export interface AgentsSealOptions<Context>
+  extends AdapterOptions<Context, RunContext<any> | undefined> {
   /** Context for rewrite hooks: the SDK gives the model seam no run context. */
   rewriteContext?: Context;
   /** Resolves model names (`model: 'gpt-…'`) for the model seam. Default: OpenAIProvider. */
   modelProvider?: ModelProvider;
-  /** Bound of the per-process hand-over ledger (attempts between hooks). Default 1024. */
-  cacheSize?: number;
 }
 
 /**
@@ -86,6 +86,7 @@ const sealedAgents = new WeakSet<object>();
 export function createAgentsSeal<Context = unknown>(
   options: AgentsSealOptions<Context>,
 ): AgentsSeal<Context> {
+  assertAdapterOptions('@argseal/openai-agents', options);
   const internals = createInternals(options);
   // tools built by this seal, and the sealed tool of each source (one per seal)
   const built = new WeakSet<object>();

@@ -54,7 +54,8 @@ export function buildSealedTool<Context>(
     const context = await internals.contextOf(runContext);
     const handed = key && ledger.take(key);
     if (handed?.tool === tool) return ok(handed.withContext(context));
-    const options = { ...(id ? { toolCallId: id } : {}), context };
+    const decoded = internals.allowDecodedOnly ? { allowDecodedOnly: true } : {};
+    const options = { ...(id ? { toolCallId: id } : {}), context, ...decoded };
     return prepareResume(internals.authorizer, tool, input, options);
   }
 
