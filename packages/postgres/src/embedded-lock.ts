@@ -1,4 +1,4 @@
-import { open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { open, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { SqlStoreError } from './errors.js';
 
 /** A held lock: `release()` is idempotent. */
@@ -24,20 +24,35 @@ async function ownerOf(path: string): Promise<number | undefined> {
   }
 }
 
-/** Removes a lock whose holder died: renamed aside first, so only one process removes it. */
+/** A breaker that died mid-break leaves its guard behind: older than this, it is removed. */
+const STALE_GUARD_MS = 10_000;
+
+/**
+ * Removes a lock whose holder died. Breakers take turns through a guard file (`<lock>.break`,
+ * also `open(..., 'wx')`) and, holding it, check that the holder is dead and only then that
+ * the lock still names it, before unlinking it. A dead holder can no longer release, and a
+ * lock file is replaced only after it was removed (by breakers, only under the guard), so a
+ * live holder's lock is never removed. (Renaming the lock aside and back could overwrite a
+ * lock another process had just taken.)
+ */
 async function breakStale(path: string, deadPid: number): Promise<void> {
-  const aside = `${path}.${process.pid}.stale`;
+  const guard = `${path}.break`;
   try {
-    await rename(path, aside);
+    await (await open(guard, 'wx', 0o600)).close();
   } catch {
-    return; // someone else broke it, or it was released
+    const age = await stat(guard).then(
+      (st) => Date.now() - st.mtimeMs,
+      () => 0,
+    );
+    if (age > STALE_GUARD_MS) await unlink(guard).catch(() => undefined);
+    return; // another process is breaking it: wait and retry
   }
-  if ((await ownerOf(aside)) !== deadPid) {
-    // a live holder's lock was moved by mistake: put it back unless a new lock exists
-    await rename(aside, path).catch(() => undefined);
-    return;
+  try {
+    if (!alive(deadPid) && (await ownerOf(path)) === deadPid)
+      await unlink(path).catch(() => undefined);
+  } finally {
+    await unlink(guard).catch(() => undefined);
   }
-  await unlink(aside).catch(() => undefined);
 }
 
 /** The marker a waiting process leaves next to the lock (`<lock>.want`). */
@@ -80,7 +95,6 @@ export async function acquireEmbeddedLock(
     const owner = await ownerOf(path);
     if (owner !== undefined && owner !== process.pid && !alive(owner)) {
       await breakStale(path, owner);
-      continue;
     }
     if (Date.now() >= deadline) {
       throw new SqlStoreError(

@@ -4,7 +4,6 @@ import type { ApprovalStore, AuditSink } from '@argseal/core';
 import type { StoreConfig } from '../config/types.js';
 import { HookError } from '../errors.js';
 import { createFileAuditLog } from './file-audit-log.js';
-import { acquireLock } from './file-lock.js';
 import { openJournalApprovals } from './journal-approvals.js';
 import { lazySession, type OpenedBackend, type StoreSession } from './lazy-session.js';
 
@@ -21,9 +20,28 @@ function unavailable(what: string, cause: unknown): HookError {
   return new HookError('store', 'store_unavailable', `cannot open ${what}`, { cause });
 }
 
+/** @argseal/postgres's embedded-store lock (shared with the MCP proxy and the console), as a HookError. */
+async function lockFor(path: string, timeoutMs: number) {
+  const { acquireEmbeddedLock } = await import('@argseal/postgres');
+  try {
+    return await acquireEmbeddedLock(path, timeoutMs);
+  } catch (cause) {
+    const code =
+      (cause as { code?: string }).code === 'store_locked' ? 'store_locked' : 'store_unavailable';
+    throw new HookError(
+      'store',
+      code,
+      code === 'store_locked'
+        ? 'the embedded store stayed locked by another process'
+        : 'cannot create the store lock file',
+      { cause },
+    );
+  }
+}
+
 async function openEmbedded(dataDir: string, lockTimeoutMs: number): Promise<OpenedBackend> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const lock = await acquireLock(join(dataDir, EMBEDDED_FILES.lock), lockTimeoutMs);
+  const lock = await lockFor(join(dataDir, EMBEDDED_FILES.lock), lockTimeoutMs);
   const audit = createFileAuditLog(join(dataDir, EMBEDDED_FILES.audit));
   let approvals: Promise<ApprovalStore> | undefined;
   return {

@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireLock } from './file-lock.js';
+import { acquireEmbeddedLock as acquireLock } from './embedded-lock.js';
 
 const lockPath = () => join(mkdtempSync(join(tmpdir(), 'argseal-lock-')), 'lock');
 
-describe('acquireLock', () => {
+describe('acquireEmbeddedLock', () => {
   it('serializes holders: the second waits for the first to release', async () => {
     const path = lockPath();
     const order: string[] = [];
@@ -29,11 +29,23 @@ describe('acquireLock', () => {
     await held.release();
   });
 
+  it('a live holder keeps its lock while others break stale ones', async () => {
+    const path = lockPath();
+    writeFileSync(`${path}.break`, ''); // another breaker is at work: nobody breaks now
+    writeFileSync(path, '999999999\n');
+    await expect(acquireLock(path, 150)).rejects.toMatchObject({ code: 'store_locked' });
+    const { rmSync } = await import('node:fs');
+    rmSync(`${path}.break`);
+    const held = await acquireLock(path, 1_000); // the stale lock is broken now
+    await expect(acquireLock(path, 150)).rejects.toMatchObject({ code: 'store_locked' });
+    await held.release();
+  });
+
   it('gives up after the timeout with store_locked', async () => {
     const path = lockPath();
     const held = await acquireLock(path, 1_000);
     await expect(acquireLock(path, 100)).rejects.toMatchObject({
-      name: 'HookError',
+      name: 'SqlStoreError',
       code: 'store_locked',
     });
     await held.release();
