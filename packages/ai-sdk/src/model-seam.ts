@@ -56,7 +56,7 @@ async function sealPart<Context>(
   if (tool === undefined) return part; // not ours: the SDK reports an unknown tool itself
   // Like the SDK, treat empty argument text as an empty object.
   const raw = part.input.trim() === '' ? '{}' : part.input;
-  const options = callOptions(rt, part.toolCallId);
+  const options = await callOptions(rt, part.toolCallId);
   const input = decoded ? decodedInput(raw) : raw;
   const sealed = await prepareForHistory(rt.authorizer, rt.ledger, tool, input, options);
   return { ...part, input: sealed.text };

@@ -1,11 +1,17 @@
 import type { ArgsealTool, Authorizer, CallOptions } from '@argseal/core';
-import type { Attempt, HandoverLedger } from '@argseal/core/kit';
+import {
+  type Attempt,
+  type ContextSource,
+  type HandoverLedger,
+  resolveContext,
+} from '@argseal/core/kit';
 import type { SuspendedToolProposal } from '@argseal/core/store';
 
 /** State shared by the model seam, `toolApproval` and the sealed tools of one `sealTools` call. */
 export interface SealRuntime<Context = unknown> {
   authorizer: Authorizer<Context>;
-  context: Context | undefined;
+  /** A fixed value, or a function called once per call (no argument). */
+  context: ContextSource<Context, void> | undefined;
   allowDecodedOnly: boolean;
   tools: ReadonlyMap<string, ArgsealTool>;
   /** model seam -> toolApproval (shared scope) -> execute of the same step (its `messages`). */
@@ -19,10 +25,15 @@ export interface SealRuntime<Context = unknown> {
 }
 
 /** Per-call options; a resume binds to the latest proposal the store holds for the call. */
-export function callOptions<Context>(rt: SealRuntime<Context>, toolCallId: string, resume = false) {
+export async function callOptions<Context>(
+  rt: SealRuntime<Context>,
+  toolCallId: string,
+  resume = false,
+) {
+  const context = await resolveContext(rt.context, undefined);
   return {
     toolCallId,
-    ...(rt.context !== undefined ? { context: rt.context } : {}),
+    ...(context !== undefined ? { context } : {}),
     ...(rt.allowDecodedOnly ? { allowDecodedOnly: true } : {}),
     ...(resume ? { resumeOf: true as const } : {}),
   } satisfies CallOptions<Context>;

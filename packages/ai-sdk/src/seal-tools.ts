@@ -1,5 +1,5 @@
-import type { ArgsealTool, Authorizer } from '@argseal/core';
-import { createHandoverLedger } from '@argseal/core/kit';
+import type { ArgsealTool } from '@argseal/core';
+import { type AdapterOptions, assertAdapterOptions, createHandoverLedger } from '@argseal/core/kit';
 import type { SuspendedToolProposal } from '@argseal/core/store';
 import {
   type GenericToolApprovalFunction,
@@ -18,24 +18,19 @@ import { createToolApproval } from './tool-approval.js';
 
 type WrappableModel = Parameters<typeof wrapLanguageModel>[0]['model'];
 
-/** Options of {@link sealTools}. `Context` is the server context type of the authorizer. */
-export interface SealToolsOptions<Context = unknown> {
-  /** The argseal authorizer (policy, approval store, audit, rewrite hooks). */
-  authorizer: Authorizer<Context>;
-  /** Server context (identity, tenant) for policy, rewrite hooks and tools; one seal per user. */
-  context?: Context;
+/**
+ * Options of {@link sealTools}: the kit's shared `AdapterOptions` (`authorizer`; `context`:
+ * the server context for policy, rewrite hooks and tools, a fixed value or a function
+ * called once per call; `allowDecodedOnly`: explicit, weaker opt-out for calls that reach
+ * a tool only decoded (`tools` without `wrapModel` or the fetch guard), default refused
+ * with `raw_text_unavailable`; `maxCachedCalls`, default 1024) plus the SDK's own.
+ */
+export interface SealToolsOptions<Context = unknown> extends AdapterOptions<Context, void> {
   /**
    * Opt-in: the client's approved `tool-approval-response` becomes a grant for the pending
    * proposal of that call and hash, once (`approvePending`). `true`: approver `"client"`.
    */
   trustClientApprovals?: boolean | { approver: string };
-  /** Bound of the in-memory hand-over ledger between seams. Default 1024. */
-  maxCachedCalls?: number;
-  /**
-   * Explicit, weaker opt-out: accept calls that reach a tool only decoded (`tools` without
-   * `wrapModel` or the fetch guard). Default: refused with `raw_text_unavailable`.
-   */
-  allowDecodedOnly?: boolean;
 }
 
 /** The pieces to pass to `generateText` / `streamText` / agents. */
@@ -74,6 +69,7 @@ export function sealTools<
   const T extends Record<string, SealableTool> | readonly ArgsealTool[],
   Context = unknown,
 >(tools: T, options: SealToolsOptions<Context>): SealedTools<SealedToolSet<T> & ToolSet> {
+  assertAdapterOptions('@argseal/ai-sdk', options);
   const normalized = new Map<string, NormalizedTool>();
   for (const [name, entry] of entriesOf(tools)) {
     if (normalized.has(name)) {

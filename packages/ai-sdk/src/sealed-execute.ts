@@ -16,7 +16,7 @@ export function createSealedExecute<Context>(rt: SealRuntime<Context>, tool: Arg
     const toolCallId = options.toolCallId;
     const call = { tool, toolCallId, args: input, scopes: [options.messages, undefined] };
     const resume = isResume(options.messages, toolCallId);
-    const opts = callOptions(rt, toolCallId, resume);
+    const opts = await callOptions(rt, toolCallId, resume);
     const prepared = await attemptFromHandover(rt.authorizer, rt.ledger, call, opts);
     if (!prepared.ok) throw prepared.error;
     const signal = options.abortSignal ? { signal: options.abortSignal } : {};

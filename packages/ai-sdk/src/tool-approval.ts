@@ -36,7 +36,7 @@ export function createToolApproval<Context>(
     const resume = isResume(messages, toolCallId);
     try {
       const call = { tool, toolCallId, args: toolCall.input, scopes: [undefined] };
-      const opts = callOptions(rt, toolCallId, resume);
+      const opts = await callOptions(rt, toolCallId, resume);
       const prepared = await attemptFromHandover(rt.authorizer, rt.ledger, call, opts);
       if (!prepared.ok) return { type: 'denied', reason: refusalText(prepared.refusal) };
       const attempt = prepared.attempt;
