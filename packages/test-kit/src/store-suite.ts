@@ -3,10 +3,12 @@ import type { ApprovalStoreFixture } from './store-fixtures.js';
 import { agentCases } from './store-suite-agents.js';
 import { callCases } from './store-suite-calls.js';
 import { eventCases } from './store-suite-events.js';
+import { fourEyesCases } from './store-suite-four-eyes.js';
 import { grantCases } from './store-suite-grants.js';
 import { inputCases } from './store-suite-input.js';
 import { lifecycleCases } from './store-suite-lifecycle.js';
 import { lifetimeCases } from './store-suite-lifetimes.js';
+import { presentationCases } from './store-suite-presentation.js';
 
 export { describeAuditSinkContract } from './audit-sink-suite.js';
 export type { ApprovalStoreFixture, AuditSinkFixture } from './store-fixtures.js';
@@ -41,5 +43,7 @@ export function describeApprovalStoreContract(
     callCases(fx);
     agentCases(fx);
     lifetimeCases(fx);
+    presentationCases(fx);
+    fourEyesCases(fx);
   });
 }

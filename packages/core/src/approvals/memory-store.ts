@@ -3,6 +3,8 @@ import { ApprovalError } from '../errors.js';
 import { decodeCanonical } from '../json/canonicalize.js';
 import { assertCallRef, assertSupersedes, callKey } from './call-ref.js';
 import { assertConsumeOptions } from './consume-options.js';
+import { decisionEvent } from './decision-event.js';
+import { checkFourEyes, checkVote } from './four-eyes.js';
 import { createGrantTable } from './memory-grants.js';
 import type {
   ApprovalDecisionInput,
@@ -30,8 +32,28 @@ export interface MemoryApprovalStoreOptions {
 
 type Row = Omit<StoredProposal, 'parsedArguments'>;
 
+/** A detached copy: callers can never change what the store keeps. */
 function toStored(row: Row): StoredProposal {
-  return { ...row, parsedArguments: decodeCanonical(row.argsCanonicalJson) };
+  return { ...structuredClone(row), parsedArguments: decodeCanonical(row.argsCanonicalJson) };
+}
+
+/** A decision on `row` as a grant without a lifetime (a four-eyes vote, until complete). */
+function voteOf(
+  row: Row,
+  d: { decision: 'approve' | 'reject'; approver: string; note: string | undefined },
+  at: Date,
+): ApprovalGrant {
+  return {
+    proposalId: row.id,
+    proposalHash: row.proposalHash,
+    bindingHash: row.bindingHash,
+    decision: d.decision,
+    approver: d.approver,
+    ...(d.note !== undefined ? { note: d.note } : {}),
+    grantedAt: at.toISOString(),
+    usesLeft: 0,
+    ...(row.approvals ? { approvals: structuredClone(row.approvals) } : {}),
+  };
 }
 
 /**
@@ -61,6 +83,15 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
     return undefined;
   }
 
+  /** Smallest `uses` any approver of a four-eyes proposal asked for: the grant gets that. */
+  const voteUses = new Map<string, number>();
+
+  /** Appends the decision's audit event; returns a detached copy of the grant. */
+  async function record(row: Row, grant: ApprovalGrant): Promise<ApprovalGrant> {
+    await options?.audit?.append(decisionEvent(row, grant));
+    return structuredClone(grant);
+  }
+
   return {
     async suspend(proposal: SuspendedToolProposal) {
       assertProposal(proposal);
@@ -73,8 +104,13 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
         throw new ApprovalError('duplicate_proposal_id', 'a proposal with this id exists');
       if (proposal.supersedes !== undefined)
         assertSupersedes(proposal, rows.get(proposal.supersedes));
-      const { parsedArguments: _drop, ...rest } = proposal;
-      const row: Row = { ...structuredClone(rest), status: 'pending' };
+      const rule = checkFourEyes(proposal);
+      const { parsedArguments: _drop, approvals: _rule, ...rest } = proposal;
+      const row: Row = {
+        ...structuredClone(rest),
+        ...(rule ? { approvals: { ...rule, received: [] } } : {}),
+        status: 'pending',
+      };
       rows.set(row.id, row);
       calls.set(callKey(proposal), row.id);
       return toStored(row);
@@ -123,35 +159,29 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
             )
           : new ApprovalError('proposal_not_found', 'no proposal with this hash');
       }
+      const votes = row.approvals;
+      let uses = d.uses;
+      if (votes) {
+        // check and record in one synchronous step: racing approvers cannot double-count
+        const complete = checkVote(votes, row.requester, votes.received, d);
+        if (d.decision === 'approve') {
+          votes.received.push({ approver: d.approver, at: at.toISOString() });
+          uses = Math.min(voteUses.get(row.id) ?? uses, uses);
+          voteUses.set(row.id, uses);
+          if (!complete) return record(row, voteOf(row, d, at));
+        }
+      }
       const grant: ApprovalGrant = {
-        proposalId: row.id,
-        proposalHash: row.proposalHash,
-        bindingHash: row.bindingHash,
-        decision: d.decision,
-        approver: d.approver,
-        ...(d.note !== undefined ? { note: d.note } : {}),
-        grantedAt: at.toISOString(),
+        ...voteOf(row, d, at),
         expiresAt: (d.expiresAt ?? new Date(at.getTime() + (d.ttlMs ?? ttl))).toISOString(),
-        usesLeft: d.decision === 'approve' ? d.uses : 0,
+        usesLeft: d.decision === 'approve' ? uses : 0,
       };
       row.status = d.decision === 'approve' ? 'approved' : 'rejected';
       row.decidedBy = d.approver;
       row.decidedAt = grant.grantedAt;
       if (d.note !== undefined) row.note = d.note;
       grants.add(grant, row.agent);
-      await options?.audit?.append({
-        type: d.decision === 'approve' ? 'approval_granted' : 'approval_rejected',
-        agent: row.agent,
-        tool: row.tool,
-        toolCallId: row.toolCallId,
-        proposalId: row.id,
-        proposalHash: row.proposalHash,
-        bindingHash: row.bindingHash,
-        decision: d.decision,
-        approver: d.approver,
-        ...(d.note !== undefined ? { note: d.note } : {}),
-      });
-      return { ...grant };
+      return record(row, grant);
     },
     async consume(bindingHash: string, consumer: ConsumeOptions): Promise<ConsumeResult> {
       assertHash(bindingHash, 'invalid_binding_hash');

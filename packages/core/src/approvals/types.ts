@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../json/types.js';
+import type { ApprovalProgress, ApprovalRule } from './four-eyes.js';
 
 /** A call that needs a human decision. Bound to `proposalHash`. */
 export interface SuspendedToolProposal {
@@ -31,6 +32,17 @@ export interface SuspendedToolProposal {
    * formats, server-context labels, risk. Never hashed; values are rendered from the arguments.
    */
   presentation?: JsonObject;
+  /**
+   * Four eyes: the approvals this call needs (from the policy's `require_approval` decision).
+   * Absent: one approval by anyone allowed to decide.
+   */
+  approvals?: ApprovalRule;
+  /**
+   * Who asked for the call, from the application's server-side context (the tool's
+   * `presentation.context` label `requester`); never model-filled. Barred from approving
+   * when `approvals.excludeRequester`.
+   */
+  requester?: string;
 }
 
 /** Names one tool call of one agent, for {@link ApprovalStore.latestProposalForCall}. */
@@ -50,6 +62,8 @@ export type ProposalStatus = 'pending' | 'approved' | 'rejected' | 'consumed' | 
 /** A proposal as kept by a store, with its lifecycle status. */
 export interface StoredProposal extends SuspendedToolProposal {
   status: ProposalStatus;
+  /** Four eyes: the rule and the distinct approvals received so far (oldest first). */
+  approvals?: ApprovalProgress;
   decidedBy?: string;
   decidedAt?: string;
   note?: string;
@@ -66,6 +80,12 @@ export interface ApprovalGrant {
   grantedAt: string;
   expiresAt?: string;
   usesLeft: number;
+  /**
+   * Four-eyes proposals: the progress after this decision. While
+   * `approvals.received.length < approvals.required` the decision was recorded as one vote
+   * and is not a live grant yet (`usesLeft` 0, nothing to consume).
+   */
+  approvals?: ApprovalProgress;
 }
 
 /**
@@ -74,7 +94,9 @@ export interface ApprovalGrant {
  * `invalid_approver` (empty or over 200 characters), `invalid_note` (over 2000 characters),
  * `invalid_ttl` (`ttlMs` not an integer from 1 to `MAX_GRANT_TTL_MS`), `invalid_expiry`
  * (not a date, later than the store's clock plus `MAX_GRANT_TTL_MS`, or given with `ttlMs`),
- * `expiry_in_past` or `invalid_uses` (not an integer from 1 to 1000).
+ * `expiry_in_past`, `invalid_uses` (not an integer from 1 to 1000) or `invalid_groups`; for
+ * four-eyes proposals also `approver_not_in_group`, `requester_cannot_approve` and
+ * `duplicate_approval` (the same approver never counts twice). Nothing is recorded then.
  * Lifetimes follow the store's clock (the database clock for SQL), never the caller's.
  */
 export interface ApprovalDecisionInput {
@@ -99,6 +121,11 @@ export interface ApprovalDecisionInput {
    * otherwise), so a stale screen can never decide an identical call proposed later.
    */
   proposalId?: string;
+  /**
+   * The groups the approver belongs to, as your identity system knows them (never from a
+   * request body): checked against a four-eyes `approvals.group`.
+   */
+  groups?: readonly string[];
 }
 
 /** What `peek` sees for a binding hash, without using anything up. */
@@ -136,7 +163,9 @@ export interface ListProposalsFilter {
  * - `suspend` stores a pending proposal; when a pending proposal with the same
  *   `proposalHash` exists it is returned instead (no duplicates). Either way the call is
  *   recorded for {@link ApprovalStore.latestProposalForCall}.
- * - `decide` decides the pending proposal with that hash exactly once.
+ * - `decide` decides the pending proposal with that hash exactly once; a four-eyes proposal
+ *   (`approvals`) records one vote per distinct approver and is approved only at
+ *   `approvals.required` of them, while any allowed reject ends it.
  * - `consume` atomically takes one use of a live approve grant for a binding hash and agent.
  */
 export interface ApprovalStore {

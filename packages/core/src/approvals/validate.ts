@@ -1,5 +1,7 @@
 import { ApprovalError } from '../errors.js';
 import { isHashHex } from '../hash.js';
+import { checkPresentation } from '../presentation/check-presentation.js';
+import { checkApproverGroups, checkFourEyes } from './four-eyes.js';
 import type { ApprovalDecisionInput, SuspendedToolProposal } from './types.js';
 
 /** Default lifetime of a grant without `expiresAt`: one hour. */
@@ -30,12 +32,14 @@ export interface NormalizedDecision {
   uses: number;
   /** Only this pending proposal may be decided, when given. */
   proposalId: string | undefined;
+  /** The approver's groups (four eyes), when given. */
+  groups: readonly string[] | undefined;
 }
 
 /**
  * Validates a decision input. Codes: `invalid_decision`, `invalid_approver`,
  * `invalid_note`, `invalid_ttl`, `invalid_expiry`, `expiry_in_past`, `invalid_uses`,
- * `invalid_proposal_id`. `now` is the store's clock; SQL stores pass the database time
+ * `invalid_proposal_id`, `invalid_groups`. `now` is the store's clock; SQL stores pass the database time
  * (only read when `expiresAt` is given).
  */
 export function normalizeDecision(input: ApprovalDecisionInput, now: Date): NormalizedDecision {
@@ -91,6 +95,7 @@ export function normalizeDecision(input: ApprovalDecisionInput, now: Date): Norm
   ) {
     throw new ApprovalError('invalid_proposal_id', 'proposalId must be a non-empty string');
   }
+  const groups = checkApproverGroups(input.groups);
   return {
     decision: input.decision,
     approver: input.approver,
@@ -99,6 +104,7 @@ export function normalizeDecision(input: ApprovalDecisionInput, now: Date): Norm
     ttlMs,
     uses,
     proposalId: input.proposalId,
+    groups,
   };
 }
 
@@ -118,10 +124,12 @@ function normalizeTtl(value: unknown): number | null {
 }
 
 /**
- * Validates a proposal before a store keeps it. Codes: `invalid_proposal`,
- * `invalid_proposal_hash`, `invalid_binding_hash`, `invalid_supersedes` (not a non-empty
- * string, or the proposal's own id; stores also check that it names a proposal of the same
- * agent and tool).
+ * Validates a proposal before a store keeps it. Codes: `invalid_proposal` (also a
+ * `presentation` that is not a JSON object of at most `MAX_PRESENTATION_LENGTH` canonical
+ * characters), `invalid_proposal_hash`, `invalid_binding_hash`, `invalid_supersedes` (not a
+ * non-empty string, or the proposal's own id; stores also check that it names a proposal of
+ * the same agent and tool), and the four-eyes codes of `checkFourEyes` (`invalid_approvals`,
+ * `invalid_requester`, `requester_required`).
  */
 export function assertProposal(p: SuspendedToolProposal): void {
   const ok =
@@ -144,4 +152,6 @@ export function assertProposal(p: SuspendedToolProposal): void {
   ) {
     throw new ApprovalError('invalid_supersedes', 'supersedes must be the id of another proposal');
   }
+  if (p.presentation !== undefined) checkPresentation(p.presentation);
+  checkFourEyes(p);
 }

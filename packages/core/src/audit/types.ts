@@ -6,7 +6,8 @@ import type { PolicyTrace } from '../policy/types.js';
  * Kind of an {@link AuditEvent}: the pipeline emits `proposed`, `decided`, `rewritten`,
  * `shadow`, `invalid`, `approval_requested`, `approval_consumed`, `approval_mismatched`
  * (resume with changed arguments), `approval_expired`, `executed` and `failed`; approval
- * stores emit `approval_granted` and `approval_rejected` when a human decides. The MCP
+ * stores emit `approval_granted` and `approval_rejected` when a human decides, and
+ * `approval_voted` for a four-eyes approval that does not complete the rule yet. The MCP
  * proxy emits `tool_definition_observed` when an upstream tool definition is new or changed,
  * and tool-pin stores `tool_definition_approved` / `tool_definition_rejected`. A log with
  * audit streams writes `checkpoint` records into its main chain itself (see
@@ -18,6 +19,7 @@ export type AuditEventType =
   | 'approval_requested'
   | 'approval_granted'
   | 'approval_rejected'
+  | 'approval_voted'
   | 'approval_consumed'
   | 'approval_mismatched'
   | 'approval_expired'

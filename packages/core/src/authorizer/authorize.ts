@@ -1,7 +1,8 @@
+import { checkApprovalRule } from '../approvals/four-eyes.js';
 import type { ApprovalStore, SuspendedToolProposal } from '../approvals/types.js';
 import type { AuditSink } from '../audit/types.js';
 import { decodeCanonical } from '../json/canonicalize.js';
-import type { JsonValue } from '../json/types.js';
+import type { JsonObject, JsonValue } from '../json/types.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
 import { buildProposalPresentation } from '../presentation/build-presentation.js';
 import type { AuthorizationResult, CallOptions, CheckResult, PreparedToolCall } from './types.js';
@@ -21,11 +22,32 @@ function isDecision(d: unknown): d is PolicyDecision {
   if (typeof d !== 'object' || d === null) return false;
   const { type, reason } = d as { type?: unknown; reason?: unknown };
   if (type === 'allow') return reason === undefined || typeof reason === 'string';
+  const approvals = (d as { approvals?: unknown }).approvals;
+  if (type === 'require_approval' && approvals !== undefined && !validRule(approvals)) return false;
   return (
     (type === 'deny' || type === 'require_approval') &&
     typeof reason === 'string' &&
     reason.length > 0
   );
+}
+
+function validRule(rule: unknown): boolean {
+  try {
+    checkApprovalRule(rule);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The requester of a call: the server-context label `requester` of its presentation. */
+function requesterOf(presentation: JsonObject | undefined): string | undefined {
+  const context = presentation?.context;
+  const value =
+    typeof context === 'object' && context !== null && !Array.isArray(context)
+      ? context.requester
+      : undefined;
+  return typeof value === 'string' ? value : undefined;
 }
 
 /**
@@ -151,6 +173,7 @@ async function suspend(
     context: options?.context,
     risk: decision.risk,
   });
+  const requester = requesterOf(presentation);
   const proposal: SuspendedToolProposal = {
     id: s.generateId(),
     agent: call.agent,
@@ -166,6 +189,8 @@ async function suspend(
     // an edit, or a resume with changed arguments, replaces the proposal it came from
     ...(attempt.supersedes !== undefined ? { supersedes: attempt.supersedes } : {}),
     ...(presentation ? { presentation } : {}),
+    ...(decision.approvals ? { approvals: decision.approvals } : {}),
+    ...(requester !== undefined ? { requester } : {}),
   };
   const stored = await s.approvals.suspend(proposal);
   await s.audit?.append({

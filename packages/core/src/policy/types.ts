@@ -1,3 +1,4 @@
+import type { ApprovalRule } from '../approvals/four-eyes.js';
 import type { JsonValue } from '../json/types.js';
 
 /** One step of a policy's reasoning, recorded in the audit trail. */
@@ -20,6 +21,12 @@ export type PolicyDecision =
       trace?: PolicyTrace[];
       /** `high`: the console asks the approver to confirm before approving. */
       risk?: 'high';
+      /**
+       * Four eyes: how many distinct approvers (and from which group) this call needs, and
+       * whether its requester is barred. Enforced by the approval store. A malformed rule
+       * denies the call (`invalid_policy_decision`).
+       */
+      approvals?: ApprovalRule;
     };
 
 /** Everything a policy may look at. `parsedArguments` is the frozen snapshot. */

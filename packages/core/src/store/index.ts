@@ -2,6 +2,19 @@
 
 export { assertCallRef, assertSupersedes, MAX_CALL_REF_LENGTH } from '../approvals/call-ref.js';
 export { assertConsumeOptions } from '../approvals/consume-options.js';
+export { decisionEvent } from '../approvals/decision-event.js';
+export {
+  type ApprovalProgress,
+  type ApprovalRule,
+  type ApprovalVote,
+  checkApprovalRule,
+  checkApproverGroups,
+  checkFourEyes,
+  checkVote,
+  MAX_APPROVER_GROUPS,
+  MAX_APPROVER_LENGTH,
+  MAX_REQUIRED_APPROVALS,
+} from '../approvals/four-eyes.js';
 export type {
   ApprovalDecisionInput,
   ApprovalGrant,
