@@ -3,6 +3,7 @@ import {
   type ApprovalDecisionInput,
   type ApprovalGrant,
   assertCallRef,
+  decisionEvent,
   assertConsumeOptions,
   type ConsumeOptions,
   type ConsumeResult,
@@ -35,7 +36,8 @@ const SELECT_PENDING = `SELECT ${proposalColumns()} FROM argseal_proposals
 /**
  * An `ApprovalStore` in SQL (PostgreSQL via `pg`, or PGlite). Run `migrate(db)` first.
  * Safe for many workers on one PostgreSQL database: suspend dedupes through a unique
- * index, decide and consume are single atomic statements, expiry uses the database clock.
+ * index, decide and consume are single atomic statements (a four-eyes vote: one transaction
+ * under the proposal's row lock), expiry uses the database clock.
  */
 export function createSqlApprovalStore(
   db: SqlQueryable,
@@ -102,18 +104,7 @@ export function createSqlApprovalStore(
       const { grant, proposal } = await guarded('decide', () =>
         decideProposal(runner, proposalHash, input, ttlMs),
       );
-      await audit?.append({
-        type: grant.decision === 'approve' ? 'approval_granted' : 'approval_rejected',
-        agent: proposal.agent,
-        tool: proposal.tool,
-        toolCallId: proposal.toolCallId,
-        proposalId: grant.proposalId,
-        proposalHash: grant.proposalHash,
-        bindingHash: grant.bindingHash,
-        decision: grant.decision,
-        approver: grant.approver,
-        ...(grant.note !== undefined ? { note: grant.note } : {}),
-      });
+      await audit?.append(decisionEvent(proposal, grant));
       return grant;
     },
 

@@ -1,47 +1,15 @@
-import { ApprovalError } from '@argseal/core';
-import type { ApprovalDecisionInput, ApprovalGrant } from '@argseal/core/store';
+import { type ApprovalDecisionInput, ApprovalError } from '@argseal/core/store';
+import { DECIDE, type DecideOutcome, decidedProposal, decideParams, EXPLAIN } from './decide-sql.js';
+import { decideFourEyes } from './four-eyes.js';
 import { toGrant } from './rows.js';
 import type { Runner } from './sql-db.js';
-import { grantColumns, iso } from './sql-text.js';
+import { iso } from './sql-text.js';
 import { normalizeDecision } from './validate.js';
 
 /**
- * One statement: the pending proposal flips to approved/rejected and its grant is
- * inserted, or nothing happens at all. Expiry uses the database clock: a `ttlMs` (or the
- * store's default) is added to `now()` in this statement; a given `expiresAt` was checked
- * against a `now()` read just before (so it is never beyond `now()` + MAX_GRANT_TTL_MS here).
+ * `decide` of the SQL store. An ordinary proposal is decided by one statement; a four-eyes
+ * proposal (see `decideFourEyes`) under its row lock.
  */
-const DECIDE = `WITH decided AS (
-    UPDATE argseal_proposals
-    SET status = $2, decided_by = $3, decided_at = now(), note = $4
-    WHERE proposal_hash = $1 AND status = 'pending'
-      AND ($5::timestamptz IS NULL OR $5::timestamptz > now())
-      AND ($9::text IS NULL OR id = $9::text)
-    RETURNING id, proposal_hash, binding_hash, agent, tool, tool_call_id
-  ), granted AS (
-    INSERT INTO argseal_grants (proposal_id, proposal_hash, binding_hash, agent, decision,
-      approver, note, granted_at, expires_at, uses_left)
-    SELECT id, proposal_hash, binding_hash, agent, $6, $3, $4, now(),
-      coalesce($5::timestamptz, now() + make_interval(secs => $8::double precision / 1000)), $7
-    FROM decided
-    RETURNING *
-  )
-  SELECT ${grantColumns('granted')}, decided.agent AS agent, decided.tool AS tool,
-    decided.tool_call_id AS tool_call_id
-  FROM granted JOIN decided ON decided.id = granted.proposal_id`;
-
-/** Why DECIDE matched nothing. */
-const EXPLAIN = `SELECT ($1::timestamptz IS NOT NULL AND $1::timestamptz <= now()) AS past,
-  (SELECT status FROM argseal_proposals WHERE proposal_hash = $2
-    ORDER BY (status = 'pending') DESC, seq DESC LIMIT 1) AS status,
-  (SELECT id FROM argseal_proposals WHERE proposal_hash = $2 AND status = 'pending'
-    LIMIT 1) AS pending_id`;
-
-export interface DecideOutcome {
-  grant: ApprovalGrant;
-  proposal: { agent: string; tool: string; toolCallId: string };
-}
-
 export async function decideProposal(
   runner: Runner,
   proposalHash: string,
@@ -57,26 +25,12 @@ export async function decideProposal(
   const d = normalizeDecision(input, clock === undefined ? new Date(0) : new Date(String(clock)));
   const expiresAt = d.expiresAt ? d.expiresAt.toISOString() : null;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const rows = await runner.query(DECIDE, [
-      proposalHash,
-      d.decision === 'approve' ? 'approved' : 'rejected',
-      d.approver,
-      d.note ?? null,
-      expiresAt,
-      d.decision,
-      d.decision === 'approve' ? d.uses : 0,
-      d.ttlMs ?? defaultTtlMs,
-      d.proposalId ?? null,
-    ]);
+    const rows = await runner.query(
+      DECIDE,
+      decideParams(proposalHash, d, expiresAt, defaultTtlMs, undefined),
+    );
     const row = rows[0];
-    if (row) {
-      const proposal = {
-        agent: String(row.agent),
-        tool: String(row.tool),
-        toolCallId: String(row.tool_call_id),
-      };
-      return { grant: toGrant(row), proposal };
-    }
+    if (row) return { grant: toGrant(row), proposal: decidedProposal(row) };
     const [why] = await runner.query(EXPLAIN, [expiresAt, proposalHash]);
     if (why?.past === true)
       throw new ApprovalError('expiry_in_past', 'expiresAt must be in the future');
@@ -92,7 +46,11 @@ export async function decideProposal(
         'the proposal with this hash is already decided',
       );
     }
-    // A pending proposal appeared between the two statements: decide it.
+    if (why.four_eyes === true) {
+      const voted = await decideFourEyes(runner, proposalHash, d, expiresAt, defaultTtlMs);
+      if (voted) return voted;
+    }
+    // A pending proposal appeared (or changed) between the statements: decide it.
   }
   throw new ApprovalError('store_unavailable', 'decide: the proposal kept changing; try again');
 }

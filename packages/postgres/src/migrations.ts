@@ -11,7 +11,8 @@ export const MIGRATIONS_TABLE = 'argseal_schema_migrations';
  * Every schema step in version order (tables `argseal_proposals`, `argseal_grants`,
  * `argseal_audit`, `argseal_audit_head`, `argseal_proposal_calls`; version 3 adds
  * `argseal_tool_definitions`, the MCP tool-definition pins of `@argseal/mcp`; version 5 adds
- * `argseal_audit_streams` and `argseal_audit_stream_records`, the audit streams). {@link migrate}
+ * `argseal_audit_streams` and `argseal_audit_stream_records`, the audit streams;
+ * version 6 the `presentation`, `approvals`, `requester` and `votes` columns of `argseal_proposals`). {@link migrate}
  * applies the ones a database lacks;
  * exported so teams that run their own migration tool can copy the SQL.
  */
@@ -157,6 +158,18 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (stream, seq)
       )`,
       'CREATE INDEX argseal_audit_stream_records_proposal ON argseal_audit_stream_records (proposal_hash)',
+    ],
+  },
+  {
+    // 0.3: display metadata kept with the proposal; four eyes (the rule, the requester and
+    // the approvals received, written only under the proposal's row lock).
+    version: 6,
+    name: 'presentation_and_four_eyes',
+    statements: [
+      'ALTER TABLE argseal_proposals ADD COLUMN presentation jsonb',
+      'ALTER TABLE argseal_proposals ADD COLUMN approvals jsonb',
+      'ALTER TABLE argseal_proposals ADD COLUMN requester text',
+      'ALTER TABLE argseal_proposals ADD COLUMN votes jsonb',
     ],
   },
 ];

@@ -1,5 +1,13 @@
-import type { StoredProposal } from '@argseal/core';
-import { type ApprovalGrant, decodeCanonical, type ProposalStatus } from '@argseal/core/store';
+import {
+  type ApprovalGrant,
+  type ApprovalProgress,
+  type ApprovalRule,
+  type ApprovalVote,
+  decodeCanonical,
+  type JsonObject,
+  type ProposalStatus,
+  type StoredProposal,
+} from '@argseal/core/store';
 import type { Row } from './sql-db.js';
 
 function text(row: Row, key: string): string {
@@ -35,7 +43,28 @@ export function toProposal(row: Row): StoredProposal {
   if (decidedAt !== undefined) proposal.decidedAt = decidedAt;
   const note = optional(row, 'note');
   if (note !== undefined) proposal.note = note;
+  const presentation = json(row, 'presentation');
+  if (presentation !== undefined) proposal.presentation = presentation as JsonObject;
+  const requester = optional(row, 'requester');
+  if (requester !== undefined) proposal.requester = requester;
+  const rule = json(row, 'approvals');
+  if (rule !== undefined) proposal.approvals = progressOf(rule as ApprovalRule, json(row, 'votes'));
   return proposal;
+}
+
+/** A JSON column (jsonb arrives decoded from pg and PGlite; json text is decoded here). */
+function json(row: Row, key: string): unknown {
+  const value = row[key];
+  if (value === null || value === undefined) return undefined;
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+/** A stored four-eyes rule with its votes (oldest first). */
+export function progressOf(rule: ApprovalRule, votes: unknown): ApprovalProgress {
+  const received = Array.isArray(votes)
+    ? votes.map((v: ApprovalVote) => ({ approver: String(v.approver), at: String(v.at) }))
+    : [];
+  return { ...(rule as ApprovalProgress), required: rule.required ?? 1, received };
 }
 
 export function toGrant(row: Row): ApprovalGrant {

@@ -7,7 +7,7 @@ export function iso(column: string): string {
 export function proposalColumns(statusColumn = 'status'): string {
   return `id, proposal_hash, binding_hash, agent, tool, tool_call_id, args_canonical_json,
   original_arguments, reason, created_at, ${statusColumn} AS status, decided_by,
-  ${iso('decided_at')} AS decided_at, note, supersedes`;
+  ${iso('decided_at')} AS decided_at, note, supersedes, presentation, approvals, requester, votes`;
 }
 
 /**

@@ -1,5 +1,11 @@
-import { ApprovalError, type StoredProposal } from '@argseal/core';
-import { assertSupersedes, type SuspendedToolProposal } from '@argseal/core/store';
+import {
+  ApprovalError,
+  assertSupersedes,
+  checkFourEyes,
+  checkPresentation,
+  type StoredProposal,
+  type SuspendedToolProposal,
+} from '@argseal/core/store';
 import { isUniqueViolation } from './errors.js';
 import { toProposal } from './rows.js';
 import type { Runner } from './sql-db.js';
@@ -15,8 +21,9 @@ const recordCall = (agent: string, tool: string, toolCallId: string) =>
 /** One statement: insert the pending proposal and record its call, or do nothing. */
 const INSERT_PENDING = `WITH suspended AS (
     INSERT INTO argseal_proposals (id, proposal_hash, binding_hash, agent, tool,
-      tool_call_id, args_canonical_json, original_arguments, reason, created_at, status, supersedes)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11)
+      tool_call_id, args_canonical_json, original_arguments, reason, created_at, status, supersedes,
+      presentation, approvals, requester)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $12::jsonb, $13::jsonb, $14)
     ON CONFLICT (proposal_hash) WHERE status = 'pending' DO NOTHING
     RETURNING ${proposalColumns()}
   ), recorded AS (${recordCall('$4', '$5', '$6')})
@@ -34,6 +41,7 @@ async function suspendOnce(
   runner: Runner,
   p: SuspendedToolProposal,
 ): Promise<StoredProposal | undefined> {
+  const rule = checkFourEyes(p);
   let inserted: Record<string, unknown>[];
   try {
     inserted = await runner.query(INSERT_PENDING, [
@@ -48,6 +56,9 @@ async function suspendOnce(
       p.reason,
       p.createdAt,
       p.supersedes ?? null,
+      p.presentation === undefined ? null : JSON.stringify(checkPresentation(p.presentation)),
+      rule === undefined ? null : JSON.stringify(rule),
+      p.requester ?? null,
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) {

@@ -1,9 +1,9 @@
-import { MAX_PRESENTATION_LENGTH } from '@argseal/core/store';
+import { type JsonObject, MAX_PRESENTATION_LENGTH } from '@argseal/core/store';
 import { expect, it } from 'vitest';
 import type { ApprovalStoreFixture } from './store-fixtures.js';
 import { expectCode, makeProposal } from './store-fixtures.js';
 
-const PRESENTATION = {
+const PRESENTATION: JsonObject = {
   version: 1,
   title: 'Refund',
   summary: 'Refund {amount} on order {orderId}',
