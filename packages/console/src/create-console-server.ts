@@ -22,6 +22,7 @@ import { securityHeaders } from './security-headers.js';
 import { createSessionStore, DEFAULT_SESSION_TTL_MS } from './sessions.js';
 import { loadStaticAssets } from './static-assets.js';
 import { assertDisjoint, createTokenRegistry, type TokenInput } from './tokens.js';
+import { type ApproverGroups, approverGroupLookup } from './approver-groups.js';
 
 /** Options of {@link createConsoleServer}. */
 export interface ConsoleServerOptions {
@@ -65,6 +66,12 @@ export interface ConsoleServerOptions {
    * through the agent API. Without it the pin routes answer 404 `pins_unavailable`.
    */
   pins?: ConsolePinStore | undefined;
+  /**
+   * Four eyes: who is in which group (`{ finance: ['alice', 'bob'] }`). A policy's
+   * `approvals.group` names one; the console passes the signed-in approver's groups to the
+   * store, which refuses anyone else (`403 approver_not_in_group`).
+   */
+  approverGroups?: ApproverGroups;
 }
 
 /**
@@ -89,6 +96,7 @@ export function createConsoleServer(options: ConsoleServerOptions): Hono<Console
   assertDisjoint(options.tokens, options.agentTokens);
   const checkBinding = createBindingCheck(options.tools, options.trustAgentBindingHashes === true);
   const ttl = options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
+  const groupsOf = approverGroupLookup(options.approverGroups);
   const auth: AuthSettings = { approvers, agents, sessions: createSessionStore({ ttlMs: ttl }) };
   const assets = loadStaticAssets();
   const app = new Hono<ConsoleEnv>();
@@ -119,7 +127,7 @@ export function createConsoleServer(options: ConsoleServerOptions): Hono<Console
     return page(name);
   });
 
-  app.route('/api/session', sessionRoutes(auth, ttl));
+  app.route('/api/session', sessionRoutes(auth, ttl, undefined, groupsOf));
   app.use('/api/agent/*', requireAgent(auth));
   app.route(
     '/api/agent',
@@ -129,7 +137,7 @@ export function createConsoleServer(options: ConsoleServerOptions): Hono<Console
   app.use('/api/proposals', requireApprover(auth));
   app.route(
     '/api/proposals',
-    proposalRoutes(options.store, { reasonMessages: options.reasonMessages }),
+    proposalRoutes(options.store, { reasonMessages: options.reasonMessages, groupsOf }),
   );
   app.route('/api/agent/pins', pinAgentRoutes(options.pins, options.agentScope === 'any'));
   app.use('/api/pins/*', requireApprover(auth));

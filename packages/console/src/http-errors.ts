@@ -23,6 +23,9 @@ const APPROVAL_STATUS: Record<string, ContentfulStatusCode> = {
   proposal_not_found: 404,
   proposal_not_pending: 409,
   duplicate_proposal_id: 409,
+  duplicate_approval: 409,
+  approver_not_in_group: 403,
+  requester_cannot_approve: 403,
 };
 
 /** Maps a thrown value to a status and body: store refusals keep their code, the rest is 500. */

@@ -30,7 +30,11 @@ function parseTtl(value: unknown): number | undefined {
 /** Approver API: list, read and decide proposals. Mounted behind `requireApprover`. */
 export function proposalRoutes(
   store: ApprovalStore,
-  options: { reasonMessages?: ReasonMessages | undefined } = {},
+  options: {
+    reasonMessages?: ReasonMessages | undefined;
+    /** The signed-in approver's four-eyes groups (from the console's configuration). */
+    groupsOf?: (approver: string) => string[];
+  } = {},
 ): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
   const tables = reasonTables(options.reasonMessages);
@@ -77,6 +81,9 @@ export function proposalRoutes(
    * still be pending (409 `proposal_not_pending`). The approver is the caller's identity.
    * The lifetime is a duration (`ttlMs`) passed to the backing store, which turns it into an
    * expiry on its own clock (the database clock for SQL), never the browser's.
+   * Four eyes is enforced by the store: `409 duplicate_approval` (this approver already
+   * approved), `403 approver_not_in_group`, `403 requester_cannot_approve`; a vote that does not
+   * complete the rule answers `grant.approvals` with `usesLeft` 0 and the proposal still pending.
    */
   app.post('/:id/decision', async (c) => {
     const body = expectObject(await readJsonBody(c, 16 * 1024), DECISION_FIELDS, 'decision');
@@ -106,9 +113,12 @@ export function proposalRoutes(
         `the proposal is already ${proposal.status}`,
       );
     }
+    const approver = c.get('identity').name;
     const grant = await store.decide(proposal.proposalHash, {
       decision: body.decision as 'approve' | 'reject',
-      approver: c.get('identity').name,
+      approver,
+      // four eyes: the approver's groups come from the console's configuration, never the body
+      groups: options.groupsOf?.(approver) ?? [],
       // bound to the proposal shown, not to an identical call suspended since
       proposalId: proposal.id,
       ...(body.note !== undefined ? { note: body.note as string } : {}),

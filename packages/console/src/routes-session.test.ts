@@ -19,6 +19,7 @@ describe('browser session and CSRF', () => {
     const me = await cx.request('GET', '/api/session', { cookie: cookie.split(';')[0]! });
     expect(await me.json()).toEqual({
       approver: 'alice',
+      groups: [],
       via: 'session',
       csrfToken: body.csrfToken,
     });

@@ -9,12 +9,14 @@ import { SESSION_COOKIE } from './sessions.js';
 /**
  * Browser login. `POST /api/session {token}` trades an approver token for an HttpOnly,
  * SameSite=Strict session cookie and returns the session's CSRF token; the page keeps that
- * token in memory and sends it with every state-changing request.
+ * token in memory and sends it with every state-changing request. `GET /api/session` names
+ * the signed-in approver and their four-eyes groups.
  */
 export function sessionRoutes(
   s: AuthSettings,
   ttlMs: number,
   limiter: LoginLimiter = createLoginLimiter(),
+  groupsOf: (approver: string) => string[] = () => [],
 ): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
 
@@ -66,6 +68,8 @@ export function sessionRoutes(
     const id = c.get('identity');
     return c.json({
       approver: id.name,
+      // four-eyes groups, so the page can say who may decide before anyone tries
+      groups: groupsOf(id.name),
       via: id.via,
       ...(id.via === 'session' ? { csrfToken: id.session.csrfToken } : {}),
     });

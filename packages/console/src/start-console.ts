@@ -40,6 +40,8 @@ export interface StartConsoleOptions extends ConsoleStorageOptions {
   trustAgentBindingHashes?: boolean;
   /** Announce new pending proposals to a webhook (HMAC-signed, retried); `consoleUrl` defaults to the console's own URL. */
   webhook?: Omit<WebhookOptions, 'consoleUrl'> & { consoleUrl?: string };
+  /** Four-eyes groups; wins over the config file's `groups`. See {@link ConsoleServerOptions.approverGroups}. */
+  approverGroups?: ConsoleServerOptions['approverGroups'];
   /** Use this store and sink instead of opening storage (both or neither). */
   store?: ApprovalStore;
   audit?: AuditSink;
@@ -95,6 +97,7 @@ export async function startConsole(options: StartConsoleOptions = {}): Promise<R
           ...options,
           databaseUrl: options.databaseUrl ?? env.DATABASE_URL,
         });
+  const groups = options.approverGroups ?? resolved.groups;
   let app: ReturnType<typeof createConsoleServer>;
   try {
     app = createConsoleServer({
@@ -107,6 +110,7 @@ export async function startConsole(options: StartConsoleOptions = {}): Promise<R
       ...(options.sessionTtlMs ? { sessionTtlMs: options.sessionTtlMs } : {}),
       ...(options.tools ? { tools: options.tools } : {}),
       ...(options.trustAgentBindingHashes ? { trustAgentBindingHashes: true } : {}),
+      ...(groups ? { approverGroups: groups } : {}),
     });
   } catch (error) {
     await storage.close();

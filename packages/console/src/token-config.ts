@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseStrictJson } from '@argseal/core/kit';
 import { ConsoleError } from './errors.js';
+import { type ApproverGroups, approverGroupLookup } from './approver-groups.js';
 import type { TokenInput } from './tokens.js';
 
 /** Environment variable with the approver tokens: `"alice:<token>,bob:<token>"`. */
@@ -15,6 +16,8 @@ export interface ResolvedTokens {
   agentTokens: TokenInput | undefined;
   /** Where the approver tokens came from: `option`, `env`, `config` or `none`. */
   source: 'option' | 'env' | 'config' | 'none';
+  /** Four-eyes groups from the config file's `groups`, when it has them. */
+  groups?: ApproverGroups;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -28,12 +31,15 @@ function section(value: unknown, key: string, file: string): Record<string, stri
 }
 
 /**
- * Reads a console config file: JSON `{ "approvers": { "alice": "<token>" }, "agents": { "bot": "<token>" } }`.
+ * Reads a console config file: JSON `{ "approvers": { "alice": "<token>" }, "agents": { "bot": "<token>" } }`,
+ * optionally with four-eyes `"groups": { "finance": ["alice", "bob"] }`.
  * Code `invalid_config` when it is not that shape, `config_unreadable` when it cannot be read.
  */
-export async function readTokenConfig(
-  file: string,
-): Promise<{ approvers?: Record<string, string>; agents?: Record<string, string> }> {
+export async function readTokenConfig(file: string): Promise<{
+  approvers?: Record<string, string>;
+  agents?: Record<string, string>;
+  groups?: ApproverGroups;
+}> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -59,13 +65,19 @@ export async function readTokenConfig(
   }
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (key !== 'approvers' && key !== 'agents') {
+    if (key !== 'approvers' && key !== 'agents' && key !== 'groups') {
       throw new ConsoleError('invalid_config', `${file}: unknown key "${key}"`);
     }
   }
   const approvers = section(record.approvers, 'approvers', file);
   const agents = section(record.agents, 'agents', file);
-  return { ...(approvers ? { approvers } : {}), ...(agents ? { agents } : {}) };
+  approverGroupLookup(record.groups, `${file}: groups`);
+  const groups = record.groups as ApproverGroups | undefined;
+  return {
+    ...(approvers ? { approvers } : {}),
+    ...(agents ? { agents } : {}),
+    ...(groups ? { groups } : {}),
+  };
 }
 
 /**
@@ -92,5 +104,10 @@ export async function resolveConsoleTokens(options: {
       : config.approvers
         ? 'config'
         : 'none';
-  return { tokens, agentTokens: options.agentTokens ?? envAgents ?? config.agents, source };
+  return {
+    tokens,
+    agentTokens: options.agentTokens ?? envAgents ?? config.agents,
+    source,
+    ...(config.groups ? { groups: config.groups } : {}),
+  };
 }

@@ -104,6 +104,12 @@ describe('token sources', () => {
     });
   });
 
+  it('reads four-eyes groups from the config file', async () => {
+    const groups = { finance: ['alice', 'bob'] };
+    const config = file('g.json', JSON.stringify({ approvers: { alice: T1 }, groups }));
+    expect(await resolveConsoleTokens({ configFile: config, env: {} })).toMatchObject({ groups });
+  });
+
   it('refuses unreadable and malformed config files', async () => {
     const cases: [string, string][] = [
       [join(dir, 'missing.json'), 'config_unreadable'],
@@ -112,6 +118,10 @@ describe('token sources', () => {
       [file('arr.json', '[]'), 'invalid_config'],
       [file('extra.json', '{"approvers":{},"admins":{}}'), 'invalid_config'],
       [file('shape.json', '{"approvers":["alice"]}'), 'invalid_config'],
+      [file('groups.json', '{"approvers":{},"groups":["finance"]}'), 'invalid_config'],
+      [file('members.json', '{"approvers":{},"groups":{"finance":"alice"}}'), 'invalid_config'],
+      [file('member.json', '{"approvers":{},"groups":{"finance":["al ice"]}}'), 'invalid_config'],
+      [file('gname.json', '{"approvers":{},"groups":{"":["alice"]}}'), 'invalid_config'],
     ];
     for (const [path, code] of cases) {
       await expect(resolveConsoleTokens({ configFile: path, env: {} }), code).rejects.toMatchObject(

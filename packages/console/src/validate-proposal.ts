@@ -1,6 +1,11 @@
 import { ApprovalError, computeProposalHash } from '@argseal/core';
 import { canonicalize, decodeCanonical, parseStrictJson } from '@argseal/core/kit';
-import { assertProposal, checkPresentation, type SuspendedToolProposal } from '@argseal/core/store';
+import {
+  assertProposal,
+  checkFourEyes,
+  checkPresentation,
+  type SuspendedToolProposal,
+} from '@argseal/core/store';
 import type { BindingCheck } from './binding-rules.js';
 import { HttpError } from './http-errors.js';
 
@@ -18,6 +23,8 @@ const FIELDS = new Set([
   'originalArguments',
   'supersedes',
   'presentation',
+  'approvals',
+  'requester',
 ]);
 
 function isCanonical(text: string): boolean {
@@ -72,6 +79,7 @@ export async function checkSubmittedProposal(
     throw invalid('originalArguments must be RFC 8785 canonical JSON');
   }
   const presentation = p.presentation !== undefined ? checkPresentation(p.presentation) : undefined;
+  const approvals = checkFourEyes(p);
   const expected = await computeProposalHash({
     agent: p.agent,
     tool: p.tool,
@@ -99,5 +107,7 @@ export async function checkSubmittedProposal(
     ...(p.originalArguments !== undefined ? { originalArguments: p.originalArguments } : {}),
     ...(p.supersedes !== undefined ? { supersedes: p.supersedes } : {}),
     ...(presentation !== undefined ? { presentation } : {}),
+    ...(approvals !== undefined ? { approvals } : {}),
+    ...(p.requester !== undefined ? { requester: p.requester } : {}),
   };
 }

@@ -11,6 +11,7 @@ import { createConsoleServer } from '../create-console-server.js';
 
 export const ALICE = 'alice-token-0123456789abcdef';
 export const BOB = 'bob-token-0123456789abcdef';
+export const CAROL = 'carol-token-0123456789abcdef';
 export const AGENT = 'bot-token-0123456789abcdef';
 export const OTHER_AGENT = 'other-bot-token-0123456789';
 export const AGENT_NAME = 'support-bot';
@@ -37,7 +38,13 @@ export function refundTool(executed: unknown[]) {
   });
 }
 
-export function makeConsole(options: { agentScope?: 'own' | 'any'; now?: () => Date } = {}) {
+export function makeConsole(
+  options: {
+    agentScope?: 'own' | 'any';
+    now?: () => Date;
+    approverGroups?: Readonly<Record<string, readonly string[]>>;
+  } = {},
+) {
   const audit: MemoryAuditLog = createMemoryAuditLog();
   const store: ApprovalStore = createMemoryApprovalStore({
     audit,
@@ -46,9 +53,10 @@ export function makeConsole(options: { agentScope?: 'own' | 'any'; now?: () => D
   const app = createConsoleServer({
     store,
     audit,
-    tokens: `alice:${ALICE},bob:${BOB}`,
+    tokens: `alice:${ALICE},bob:${BOB},carol:${CAROL}`,
     agentTokens: { [AGENT_NAME]: AGENT, 'other-bot': OTHER_AGENT },
     ...(options.agentScope ? { agentScope: options.agentScope } : {}),
+    ...(options.approverGroups ? { approverGroups: options.approverGroups } : {}),
   });
   const executed: unknown[] = [];
   const tool = refundTool(executed);

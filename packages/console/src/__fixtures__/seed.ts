@@ -6,6 +6,7 @@ import {
   type JsonValue,
   type PolicyDecision,
 } from '@argseal/core';
+import type { ApprovalRule } from '@argseal/core/store';
 import { z } from 'zod';
 
 /** Server-side context of the support app: who the customer is, which chat, who asked. */
@@ -88,9 +89,13 @@ export function seeder(store: ApprovalStore, audit: AuditSink, agent = 'support-
   return {
     async refund(
       args: Record<string, unknown>,
-      options: { rewrite?: boolean; customer?: number } = {},
+      options: { rewrite?: boolean; customer?: number; approvals?: ApprovalRule } = {},
     ) {
-      const out = await authorizer(needsApproval, options.rewrite).call(
+      const rule = options.approvals;
+      const decide = rule
+        ? (amount: number): PolicyDecision => ({ ...needsApproval(amount), approvals: rule })
+        : needsApproval;
+      const out = await authorizer(decide, options.rewrite).call(
         refund,
         JSON.stringify(args),
         {

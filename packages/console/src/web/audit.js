@@ -6,6 +6,14 @@ import { $, el, shortHash, time } from './dom.js';
 /** Most records the page keeps in memory. */
 const KEEP = 1000;
 
+/** " (2 of 2 approvals)" for a four-eyes decision, else ''. */
+function count(r) {
+  const a = r.data?.approvals;
+  return a && Number.isInteger(a.received) && Number.isInteger(a.required)
+    ? ` (${a.received} of ${a.required} approvals)`
+    : '';
+}
+
 /**
  * Polls `/api/audit` incrementally: the first call reads the newest 200 records, later calls
  * only records after the highest `seq` the page has (the server verifies incrementally too).
@@ -46,7 +54,9 @@ export function eventText(r) {
     case 'approval_requested':
       return 'approval requested';
     case 'approval_granted':
-      return `approved by ${r.approver ?? '?'}`;
+      return `approved by ${r.approver ?? '?'}${count(r)}`;
+    case 'approval_voted':
+      return `approved by ${r.approver ?? '?'}${count(r)}; more approvals needed`;
     case 'approval_rejected':
       return r.approver ? `rejected by ${r.approver}` : 'rejected';
     case 'approval_consumed':

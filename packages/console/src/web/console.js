@@ -12,7 +12,7 @@ import { initPins } from './pins.js';
 
 const POLL_MS = 2000;
 const pollAudit = createAuditFeed();
-const state = { me: '', selected: '', offset: 0, shown: null, timer: 0, busy: false, seq: 0 };
+const state = { me: '', groups: [], selected: '', offset: 0, shown: null, timer: 0, busy: false, seq: 0 };
 
 function select(id) {
   state.selected = id;
@@ -40,7 +40,7 @@ async function loadDetail() {
       hideConfirm();
     }
     state.shown = { proposal, display };
-    renderDetail(proposal, display, state.me);
+    renderDetail(proposal, display, state.me, state.groups);
   } catch (error) {
     state.shown = null;
     clearDetail(`Cannot show this call: ${error.message}`);
@@ -78,6 +78,17 @@ function hideConfirm() {
   $('confirm').hidden = true;
 }
 
+/** What the approver reads after deciding; a four-eyes vote says how many are still missing. */
+function decisionMessage(grant) {
+  const verb = grant.decision === 'approve' ? 'Approved' : 'Rejected';
+  const a = grant.approvals;
+  if (grant.decision === 'approve' && a && a.received.length < a.required) {
+    const left = a.required - a.received.length;
+    return `${verb} by ${grant.approver}: ${a.received.length} of ${a.required} approvals. It needs ${left} more from another approver before it can run.`;
+  }
+  return `${verb} by ${grant.approver}.`;
+}
+
 async function send(decision) {
   const shown = state.shown;
   if (!shown || state.busy) return;
@@ -95,10 +106,7 @@ async function send(decision) {
         ...(note ? { note } : {}),
       },
     });
-    setText(
-      'd-message',
-      `${result.grant.decision === 'approve' ? 'Approved' : 'Rejected'} by ${result.grant.approver}.`,
-    );
+    setText('d-message', decisionMessage(result.grant));
     $('d-message').className = 'okmsg';
   } catch (error) {
     setText('d-message', `Refused (${error.code}): ${error.message}`);
@@ -126,6 +134,7 @@ async function initConsole() {
   const session = await api('/api/session');
   setCsrf(session.csrfToken);
   state.me = session.approver;
+  state.groups = Array.isArray(session.groups) ? session.groups : [];
   setText('whoami', session.approver);
   select(selectedFromHash());
   window.addEventListener('hashchange', () => {

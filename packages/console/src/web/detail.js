@@ -1,7 +1,7 @@
 // The detail of one call: the sentence, warnings, reason, context, the labelled fields, four
 // eyes progress, what happened to it, and the exact canonical JSON one click away.
 import { $, age, el, setText, time } from './dom.js';
-import { progressOf } from './progress.js';
+import { blockedFor, names, progressOf } from './progress.js';
 
 /** Statuses in the approver's words. */
 export const STATUS_LABELS = {
@@ -40,7 +40,9 @@ function fieldRow(f) {
 
 /** "approved by alice at …", "executed: consumed by agent support-agent", … */
 export function outcomeText(p) {
-  const by = p.decidedBy ?? 'an approver';
+  const votes = progressOf(p)?.approvers ?? [];
+  const by =
+    p.status !== 'rejected' && votes.length > 1 ? names(votes) : (p.decidedBy ?? 'an approver');
   const when = p.decidedAt ? ` at ${time(p.decidedAt)}` : '';
   const note = p.note ? `. Note: ${p.note}` : '';
   switch (p.status) {
@@ -57,29 +59,33 @@ export function outcomeText(p) {
   }
 }
 
-function renderProgress(p, me) {
+function renderProgress(p, me, groups) {
   const g = progressOf(p);
   $('d-progress').hidden = !g;
-  if (!g) return '';
+  if (!g) return { approve: '', all: '' };
   setText(
     'd-progress-count',
     `${g.approvers.length} of ${g.required} approval${g.required === 1 ? '' : 's'}`,
   );
-  setText('d-progress-who', g.approvers.length ? `so far: ${g.approvers.join(', ')}` : 'none yet');
+  setText(
+    'd-progress-who',
+    g.votes.length
+      ? `approved by ${g.votes.map((v) => `${v.approver} (${time(v.at)})`).join(', ')}`
+      : 'no approvals yet',
+  );
   const rules = [`Needs ${g.required} different approver${g.required === 1 ? '' : 's'}`];
   if (g.group) rules.push(`from the group ${g.group}`);
-  if (g.excludeRequester && g.requester)
-    rules.push(`the requester (${g.requester}) cannot approve it`);
+  if (g.excludeRequester)
+    rules.push(`the requester${g.requester ? ` (${g.requester})` : ''} cannot approve it`);
   setText('d-progress-rules', `${rules.join('; ')}.`);
-  if (p.status !== 'pending') return '';
-  if (g.approvers.includes(me)) return 'You already approved this call; it needs another approver.';
-  if (g.excludeRequester && g.requester === me)
-    return 'You requested this call, so someone else must approve it.';
-  return '';
+  return blockedFor(p, me, groups);
 }
 
-/** Shows proposal `p` with its server-rendered `display`; `me` is the signed-in approver. */
-export function renderDetail(p, d, me) {
+/**
+ * Shows proposal `p` with its server-rendered `display`; `me` is the signed-in approver and
+ * `groups` their four-eyes groups.
+ */
+export function renderDetail(p, d, me, groups = []) {
   $('detail-empty').hidden = true;
   $('detail-body').hidden = false;
   setText('d-title', d.title);
@@ -108,14 +114,16 @@ export function renderDetail(p, d, me) {
       ? 'Highlighted: fields a rewrite changed, or that differ from the last approved call of this tool.'
       : '',
   );
-  const blocked = renderProgress(p, me);
+  const blocked = renderProgress(p, me, groups);
   const decided = p.status !== 'pending';
   $('d-decided').hidden = !decided;
   setText('d-decided', outcomeText(p));
   $('decision-form').hidden = decided;
-  $('d-blocked').hidden = !blocked;
-  setText('d-blocked', blocked);
-  $('approve').disabled = Boolean(blocked);
+  const why = blocked.all || blocked.approve;
+  $('d-blocked').hidden = !why;
+  setText('d-blocked', why);
+  $('approve').disabled = Boolean(why);
+  $('reject').disabled = Boolean(blocked.all);
   setText('d-args', d.argumentsJson);
   $('d-rewrite').hidden = d.originalJson === undefined;
   setText('d-original', d.originalJson ?? '');

@@ -36,7 +36,7 @@ export function initKeys(actions) {
         if (formOpen && !$('approve').disabled) actions.approve();
         break;
       case 'r':
-        if (formOpen) actions.reject();
+        if (formOpen && !$('reject').disabled) actions.reject();
         break;
       case 'x':
         if (detailOpen) $('d-json-box').open = !$('d-json-box').open;

@@ -1,20 +1,20 @@
-// Four eyes: how many distinct approvals a call has and needs, from the stored proposal.
+// Four eyes: how many distinct approvals a call has and needs, from the stored proposal's
+// `approvals` ({ required, group?, excludeRequester?, received: [{ approver, at }] }) and its
+// `requester` (server context).
 
-/** `{ required, approvers, group, excludeRequester }` or undefined when one approval is enough. */
+/** `{ required, votes, approvers, group, excludeRequester, requester }`, or undefined without a rule. */
 export function progressOf(p) {
-  const rule = p.approvals ?? p.approvalRule;
-  const progress = p.approvalProgress;
-  const required = progress?.required ?? rule?.required ?? 1;
-  const group = progress?.group ?? rule?.group;
-  if (required <= 1 && !group && !rule?.excludeRequester) return undefined;
-  const votes = progress?.approvers ?? progress?.votes ?? [];
-  const approvers = votes.map((v) => (typeof v === 'string' ? v : v.approver)).filter(Boolean);
+  const a = p.approvals;
+  if (!a || typeof a !== 'object') return undefined;
+  const required = Number.isInteger(a.required) && a.required > 0 ? a.required : 1;
+  const votes = Array.isArray(a.received) ? a.received.filter((v) => v && v.approver) : [];
   return {
     required,
-    approvers,
-    group,
-    excludeRequester: rule?.excludeRequester === true || progress?.excludeRequester === true,
-    requester: p.requester ?? p.presentation?.context?.requester,
+    votes,
+    approvers: votes.map((v) => v.approver),
+    group: typeof a.group === 'string' ? a.group : undefined,
+    excludeRequester: a.excludeRequester === true,
+    requester: typeof p.requester === 'string' ? p.requester : undefined,
   };
 }
 
@@ -23,4 +23,35 @@ export function progressText(p) {
   const g = progressOf(p);
   if (!g || p.status !== 'pending' || g.required <= 1) return '';
   return `${g.approvers.length} of ${g.required} approvals`;
+}
+
+/** "alice and bob", "alice, bob and carol". */
+export function names(list) {
+  if (list.length <= 1) return list.join('');
+  return `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+}
+
+/**
+ * Why `me` (in `groups`) cannot approve (`approve`) or decide at all (`all`) this pending
+ * call, in the approver's words; '' when nothing blocks.
+ */
+export function blockedFor(p, me, groups) {
+  const g = progressOf(p);
+  if (!g || p.status !== 'pending') return { approve: '', all: '' };
+  if (g.group && !groups.includes(g.group))
+    return {
+      approve: '',
+      all: `Only members of the group ${g.group} may decide this call; you are not in it.`,
+    };
+  if (g.approvers.includes(me))
+    return {
+      approve: `You already approved this call; your approval counts once. It needs ${g.required - g.approvers.length} more from someone else.`,
+      all: '',
+    };
+  if (g.excludeRequester && g.requester === me)
+    return {
+      approve: 'You requested this call, so someone else must approve it. You can still reject it.',
+      all: '',
+    };
+  return { approve: '', all: '' };
 }
