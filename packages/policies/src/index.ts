@@ -4,6 +4,7 @@ export { decidedBy, shadowEntries } from './compose/decided-by.js';
 export { firstMatch, forTools, type PolicyRule, when } from './compose/first-match.js';
 export { named } from './compose/named.js';
 export { shadow } from './compose/shadow.js';
+export { type WithApprovalsOptions, withApprovals } from './compose/with-approvals.js';
 export {
   type CompiledEgressOptions,
   checkEgress,

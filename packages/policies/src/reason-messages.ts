@@ -10,6 +10,7 @@ type PolicyReason =
   | 'no_rule_matched'
   | 'denied_by_default'
   | 'approval_required'
+  | 'approval_groups_conflict'
   | 'scope_missing';
 
 /**
@@ -17,6 +18,8 @@ type PolicyReason =
  * (`createConsoleServer` shows it next to the code). Keyed by code; complete by type.
  */
 export const POLICY_REASON_MESSAGES: ReasonMessages = Object.freeze({
+  approval_groups_conflict:
+    'Two rules ask for approvers from different groups; no single approval rule can require both, so the call is refused.',
   money_amount_missing: 'The call has no amount.',
   money_amount_is_string: 'The amount is text, not a number.',
   money_amount_not_number: 'The amount is not a number.',

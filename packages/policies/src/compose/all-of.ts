@@ -1,6 +1,7 @@
 import type { PolicyDecision, ToolPolicy } from '@argseal/core';
 import type { PolicyTrace } from '@argseal/core/kit';
 import { PolicyConfigError } from '../errors.js';
+import { strictestExtras } from '../internal/approval-extras.js';
 import { evaluate, ruleNameOf } from '../internal/decision.js';
 
 /**
@@ -9,6 +10,9 @@ import { evaluate, ruleNameOf } from '../internal/decision.js';
  * approval's); the trace concatenates every child's trace in evaluation order, so the
  * first non-shadow entry with the final decision is the rule that decided.
  * A child that throws or returns garbage counts as a deny. At least one policy is required.
+ * An approval keeps the strictest `risk` and four-eyes `approvals` of every child that asked
+ * for one: high risk if any, the highest `required`, `excludeRequester` if any. Children that
+ * name two different groups deny with `approval_groups_conflict` (no one rule can ask both).
  */
 export function allOf<C = unknown>(...policies: ToolPolicy<C>[]): ToolPolicy<C> {
   if (policies.length === 0) {
@@ -26,15 +30,23 @@ export function allOf<C = unknown>(...policies: ToolPolicy<C>[]): ToolPolicy<C> 
   return async function allOf(input) {
     const trace: PolicyTrace[] = [];
     let deny: PolicyDecision | undefined;
-    let approval: PolicyDecision | undefined;
+    const approvals: Extract<PolicyDecision, { type: 'require_approval' }>[] = [];
     for (const child of children) {
       const d = await evaluate(child.policy, input, child.name);
       trace.push(...d.trace);
       if (d.type === 'deny') deny ??= d;
-      else if (d.type === 'require_approval') approval ??= d;
+      else if (d.type === 'require_approval') approvals.push(d);
     }
     if (deny) return { type: 'deny', reason: deny.reason!, trace };
-    if (approval) return { type: 'require_approval', reason: approval.reason!, trace };
+    const first = approvals[0];
+    if (first) {
+      const extras = strictestExtras(approvals);
+      if (extras === 'conflict') {
+        trace.push({ rule: 'allOf', decision: 'deny', reason: 'approval_groups_conflict' });
+        return { type: 'deny', reason: 'approval_groups_conflict', trace };
+      }
+      return { type: 'require_approval', reason: first.reason, trace, ...extras };
+    }
     return { type: 'allow', trace };
   };
 }

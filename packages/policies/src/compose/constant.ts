@@ -1,5 +1,7 @@
-import type { ToolPolicy } from '@argseal/core';
+import type { PolicyDecision, ToolPolicy } from '@argseal/core';
+import type { ApprovalRule } from '@argseal/core/store';
 import { PolicyConfigError } from '../errors.js';
+import { extrasOf, validExtras } from '../internal/approval-extras.js';
 import { decide } from '../internal/decision.js';
 
 function checkReason(fn: string, reason: unknown): asserts reason is string {
@@ -27,12 +29,21 @@ export function alwaysDeny<C = unknown>(
   return () => decide(name, 'deny', reason);
 }
 
-/** A policy that always requires a human approval with `reason` (default `approval_required`). */
+/**
+ * A policy that always requires a human approval with `reason` (default `approval_required`),
+ * optionally with four eyes (`approvals`) and `risk: 'high'`.
+ */
 export function alwaysRequireApproval<C = unknown>(
   reason = 'approval_required',
-  options: { name?: string } = {},
+  options: { name?: string; risk?: 'high'; approvals?: ApprovalRule } = {},
 ): ToolPolicy<C> {
   checkReason('alwaysRequireApproval', reason);
+  if (!validExtras(options))
+    throw new PolicyConfigError(
+      'invalid_policy_options',
+      'alwaysRequireApproval: risk must be "high" and approvals { required?: 1-10, group?, excludeRequester? }',
+    );
   const name = options.name ?? 'alwaysRequireApproval';
-  return () => decide(name, 'require_approval', reason);
+  const extras = extrasOf(options);
+  return () => ({ ...decide(name, 'require_approval', reason), ...extrasOf(extras) });
 }

@@ -1,5 +1,6 @@
 import type { PolicyDecision, ToolPolicy, ToolPolicyInput } from '@argseal/core';
 import type { PolicyTrace } from '@argseal/core/kit';
+import { validExtras } from './approval-extras.js';
 
 const DECISION_TYPES: ReadonlySet<string> = new Set(['allow', 'deny', 'require_approval']);
 
@@ -34,7 +35,10 @@ function isTraceEntry(value: unknown): value is PolicyTrace {
   );
 }
 
-/** True when `value` is a well-formed PolicyDecision (deny/approval need a non-empty reason). */
+/**
+ * True when `value` is a well-formed PolicyDecision (deny/approval need a non-empty reason; an
+ * approval's `risk` and `approvals` must be well formed).
+ */
 export function isPolicyDecision(value: unknown): value is PolicyDecision {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
@@ -42,6 +46,8 @@ export function isPolicyDecision(value: unknown): value is PolicyDecision {
   if (v.type === 'allow') {
     if (v.reason !== undefined && typeof v.reason !== 'string') return false;
   } else if (typeof v.reason !== 'string' || v.reason === '') {
+    return false;
+  } else if (v.type === 'require_approval' && !validExtras(v)) {
     return false;
   }
   return v.trace === undefined || (Array.isArray(v.trace) && v.trace.every(isTraceEntry));
