@@ -23,7 +23,11 @@ function fourEyesConsole() {
   let n = 0;
   async function submit(approvals: Record<string, unknown>, requester?: string) {
     const argsCanonicalJson = `{"amount":${++n * 100},"orderId":"o-${n}"}`;
-    const hash = await computeProposalHash({ agent: AGENT_NAME, tool: 'refund', argsCanonicalJson });
+    const hash = await computeProposalHash({
+      agent: AGENT_NAME,
+      tool: 'refund',
+      argsCanonicalJson,
+    });
     return agent.suspend({
       id: `p-${n}-${Math.random()}`,
       agent: AGENT_NAME,

@@ -70,4 +70,3 @@ export function decideParams(
 export function decidedProposal(row: Row): DecideOutcome['proposal'] {
   return { agent: String(row.agent), tool: String(row.tool), toolCallId: String(row.tool_call_id) };
 }
-

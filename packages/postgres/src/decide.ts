@@ -1,5 +1,11 @@
 import { type ApprovalDecisionInput, ApprovalError } from '@argseal/core/store';
-import { DECIDE, type DecideOutcome, decidedProposal, decideParams, EXPLAIN } from './decide-sql.js';
+import {
+  DECIDE,
+  type DecideOutcome,
+  decidedProposal,
+  decideParams,
+  EXPLAIN,
+} from './decide-sql.js';
 import { decideFourEyes } from './four-eyes.js';
 import { toGrant } from './rows.js';
 import type { Runner } from './sql-db.js';

@@ -46,13 +46,15 @@ describePostgres('PostgreSQL four eyes with racing approvers', (url) => {
       expect(ok).toHaveLength(2);
       expect(ok.filter((g) => g.usesLeft === 1)).toHaveLength(1);
       expect(new Set(ok.map((g) => g.approver))).toEqual(new Set(['alice', 'bob']));
-      for (const code of codes) expect(['duplicate_approval', 'proposal_not_pending']).toContain(code);
+      for (const code of codes)
+        expect(['duplicate_approval', 'proposal_not_pending']).toContain(code);
       const stored = await store.getProposal(p.id);
       expect(stored?.status).toBe('approved');
       expect(stored?.approvals?.received.map((v) => v.approver).sort()).toEqual(['alice', 'bob']);
-      const grants = await pool.query('SELECT uses_left FROM argseal_grants WHERE proposal_id = $1', [
-        p.id,
-      ]);
+      const grants = await pool.query(
+        'SELECT uses_left FROM argseal_grants WHERE proposal_id = $1',
+        [p.id],
+      );
       expect(grants.rows).toEqual([{ uses_left: 1 }]);
     }
   });

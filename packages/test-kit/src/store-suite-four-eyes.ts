@@ -96,7 +96,10 @@ export function fourEyesCases(fx: () => ApprovalStoreFixture): void {
       approvals: { required: 1, excludeRequester: true, received: [] },
     });
     const before = await snapshot(store);
-    await expectCode(() => store.decide(p.proposalHash, approve('dana')), 'requester_cannot_approve');
+    await expectCode(
+      () => store.decide(p.proposalHash, approve('dana')),
+      'requester_cannot_approve',
+    );
     expect(await snapshot(store)).toBe(before);
     expect(await store.peek(p.bindingHash)).toEqual({ live: false, reason: 'no_grant' });
     await store.decide(p.proposalHash, approve('erin'));
@@ -195,20 +198,24 @@ export function fourEyesCases(fx: () => ApprovalStoreFixture): void {
     );
     expect(twice.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of twice)
-      if (r.status === 'rejected') expect((r.reason as { code: string }).code).toBe('duplicate_approval');
+      if (r.status === 'rejected')
+        expect((r.reason as { code: string }).code).toBe('duplicate_approval');
     expect((await store.getProposal(same.id))?.approvals?.received).toHaveLength(1);
     expect(await store.peek(same.bindingHash)).toEqual({ live: false, reason: 'no_grant' });
 
     const many = await fourEyes({ required: 3 });
     await store.suspend(many);
     const votes = await Promise.allSettled(
-      Array.from({ length: 8 }, (_, i) => store.decide(many.proposalHash, approve(`approver-${i}`))),
+      Array.from({ length: 8 }, (_, i) =>
+        store.decide(many.proposalHash, approve(`approver-${i}`)),
+      ),
     );
     const ok = votes.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     expect(ok).toHaveLength(3);
     expect(ok.filter((g) => g.usesLeft === 1)).toHaveLength(1);
     for (const r of votes)
-      if (r.status === 'rejected') expect((r.reason as { code: string }).code).toBe('proposal_not_pending');
+      if (r.status === 'rejected')
+        expect((r.reason as { code: string }).code).toBe('proposal_not_pending');
     const done = await store.getProposal(many.id);
     expect(done?.status).toBe('approved');
     expect(new Set(done?.approvals?.received.map((v) => v.approver)).size).toBe(3);

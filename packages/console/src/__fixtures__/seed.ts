@@ -95,14 +95,10 @@ export function seeder(store: ApprovalStore, audit: AuditSink, agent = 'support-
       const decide = rule
         ? (amount: number): PolicyDecision => ({ ...needsApproval(amount), approvals: rule })
         : needsApproval;
-      const out = await authorizer(decide, options.rewrite).call(
-        refund,
-        JSON.stringify(args),
-        {
-          toolCallId: `call-${++n}`,
-          context: context(options.customer ?? n),
-        },
-      );
+      const out = await authorizer(decide, options.rewrite).call(refund, JSON.stringify(args), {
+        toolCallId: `call-${++n}`,
+        context: context(options.customer ?? n),
+      });
       if (out.status !== 'suspended') throw new Error(`expected suspended, got ${out.status}`);
       return out.proposal;
     },

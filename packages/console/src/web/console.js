@@ -12,7 +12,16 @@ import { initPins } from './pins.js';
 
 const POLL_MS = 2000;
 const pollAudit = createAuditFeed();
-const state = { me: '', groups: [], selected: '', offset: 0, shown: null, timer: 0, busy: false, seq: 0 };
+const state = {
+  me: '',
+  groups: [],
+  selected: '',
+  offset: 0,
+  shown: null,
+  timer: 0,
+  busy: false,
+  seq: 0,
+};
 
 function select(id) {
   state.selected = id;

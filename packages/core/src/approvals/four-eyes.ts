@@ -127,7 +127,11 @@ export function checkVote(
   rule: ApprovalRule & { required: number },
   requester: string | undefined,
   votes: readonly ApprovalVote[],
-  vote: { decision: 'approve' | 'reject'; approver: string; groups?: readonly string[] | undefined },
+  vote: {
+    decision: 'approve' | 'reject';
+    approver: string;
+    groups?: readonly string[] | undefined;
+  },
 ): boolean {
   if (rule.group !== undefined && !(vote.groups ?? []).includes(rule.group))
     throw new ApprovalError(

@@ -78,7 +78,11 @@ describe('risk and four eyes survive composition', () => {
       { approvals: 'two' },
       { risk: 'medium' },
     ]) {
-      const p = (() => ({ type: 'require_approval', reason: 'r', ...bad })) as unknown as ToolPolicy;
+      const p = (() => ({
+        type: 'require_approval',
+        reason: 'r',
+        ...bad,
+      })) as unknown as ToolPolicy;
       expect(await allOf(p)(input), JSON.stringify(bad)).toMatchObject({
         type: 'deny',
         reason: 'invalid_policy_decision',
