@@ -1,6 +1,7 @@
 import type { ApprovalStore, AuditSink } from '@argseal/core';
 import type { ReasonMessages } from '@argseal/core/kit';
 import { Hono } from 'hono';
+import { type ApproverGroups, approverGroupLookup } from './approver-groups.js';
 import {
   type AuthSettings,
   type ConsoleEnv,
@@ -22,7 +23,6 @@ import { securityHeaders } from './security-headers.js';
 import { createSessionStore, DEFAULT_SESSION_TTL_MS } from './sessions.js';
 import { loadStaticAssets } from './static-assets.js';
 import { assertDisjoint, createTokenRegistry, type TokenInput } from './tokens.js';
-import { type ApproverGroups, approverGroupLookup } from './approver-groups.js';
 
 /** Options of {@link createConsoleServer}. */
 export interface ConsoleServerOptions {

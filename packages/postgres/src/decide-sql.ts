@@ -1,6 +1,6 @@
 import type { ApprovalGrant, NormalizedDecision } from '@argseal/core/store';
 import type { Row } from './sql-db.js';
-import { grantColumns, iso } from './sql-text.js';
+import { grantColumns } from './sql-text.js';
 
 /** A decided proposal: the grant and what the audit event names. */
 export interface DecideOutcome {

@@ -7,7 +7,7 @@ export function progressOf(p) {
   const a = p.approvals;
   if (!a || typeof a !== 'object') return undefined;
   const required = Number.isInteger(a.required) && a.required > 0 ? a.required : 1;
-  const votes = Array.isArray(a.received) ? a.received.filter((v) => v && v.approver) : [];
+  const votes = Array.isArray(a.received) ? a.received.filter((v) => v?.approver) : [];
   return {
     required,
     votes,

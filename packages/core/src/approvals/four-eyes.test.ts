@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createAuthorizer } from '../authorizer/create-authorizer.js';
 import { createMemoryAuditLog } from '../audit/memory-log.js';
-import { defineTool } from '../tool/define-tool.js';
+import { createAuthorizer } from '../authorizer/create-authorizer.js';
 import type { PolicyDecision } from '../policy/types.js';
+import { defineTool } from '../tool/define-tool.js';
 import { createMemoryApprovalStore } from './memory-store.js';
 
 // Four eyes through the authorizer: the policy's rule and the server-context requester reach

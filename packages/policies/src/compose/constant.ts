@@ -1,4 +1,4 @@
-import type { PolicyDecision, ToolPolicy } from '@argseal/core';
+import type { ToolPolicy } from '@argseal/core';
 import type { ApprovalRule } from '@argseal/core/store';
 import { PolicyConfigError } from '../errors.js';
 import { extrasOf, validExtras } from '../internal/approval-extras.js';
