@@ -93,7 +93,12 @@ export function seeder(store: ApprovalStore, audit: AuditSink, agent = 'support-
     ) {
       const rule = options.approvals;
       const decide = rule
-        ? (amount: number): PolicyDecision => ({ ...needsApproval(amount), approvals: rule })
+        ? (amount: number): PolicyDecision => ({
+            type: 'require_approval',
+            reason: 'money_above_approval_threshold',
+            approvals: rule,
+            ...(amount >= 100_000 ? { risk: 'high' as const } : {}),
+          })
         : needsApproval;
       const out = await authorizer(decide, options.rewrite).call(refund, JSON.stringify(args), {
         toolCallId: `call-${++n}`,

@@ -14,7 +14,7 @@ export const MAX_APPROVER_GROUPS = 64;
  * `excludeRequester`). One reject by an allowed approver ends the proposal.
  */
 export interface ApprovalRule {
-  /** Distinct approvers needed, 1 to {@link MAX_REQUIRED_APPROVALS}. Default 1. */
+  /** Distinct approvers needed, 1 to 10 (`MAX_REQUIRED_APPROVALS`). Default 1. */
   required?: number;
   /** Only approvers in this group may decide (the caller of `decide` names their `groups`). */
   group?: string;
