@@ -1,4 +1,4 @@
-import type { ApprovalStore, SuspendedToolProposal } from '@argseal/core';
+import type { ApprovalStore, SuspendedToolProposal } from '@argseal/core/store';
 import { expect, it } from 'vitest';
 import type { ApprovalStoreFixture } from './store-fixtures.js';
 import { expectCode, makeProposal, sameCall } from './store-fixtures.js';
