@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -108,6 +108,54 @@ describe('argseal approve', () => {
     );
     expect(again.hookSpecificOutput.permissionDecision).toBe('deny');
   }, 120_000); // creates a PGlite database (initdb) on a shared machine
+
+  it('four eyes: a vote short of the rule is recorded, not a grant; the second approver makes it live', async () => {
+    const c = config();
+    // a config module: the rule's require_approval keeps the module policy's four-eyes rule
+    const module = c.path.replace(/\.json$/, '.mjs');
+    writeFileSync(
+      module,
+      `export default { ...${readFileSync(c.path, 'utf8')}, policy: () => ({ type: 'require_approval', reason: 'build', approvals: { required: 2 } }) };\n`,
+    );
+    const hook = async () =>
+      JSON.parse((await runBin(['hook', 'codex', '--config', module], input('make'))).stdout)
+        .hookSpecificOutput;
+    const id = (
+      /proposal ([0-9a-f-]{36})/.exec((await hook()).permissionDecisionReason) as RegExpExecArray
+    )[1] as string;
+    const pending = `${id}  Bash  {"command":"make"}  (build)`;
+    const list = async () => (await runBin(['approve', '--list', '--config', module])).stdout;
+    expect(await list()).toBe(`${pending} [0 of 2 approvals]\n`);
+
+    expect(await runBin(['approve', 'nope', '--config', module])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'error: approve/proposal_not_found\n',
+    });
+    expect(await list()).toBe(`${pending} [0 of 2 approvals]\n`);
+
+    expect(await runBin(['approve', id, '--approver', 'alice', '--config', module])).toEqual({
+      status: 0,
+      stdout: `recorded approval for ${pending}: 1 of 2 approvals recorded; more approvals needed\n`,
+      stderr: '',
+    });
+    expect((await hook()).permissionDecision).toBe('deny');
+    expect(await runBin(['approve', id, '--approver', 'alice', '--config', module])).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'error: approve/duplicate_approval\n',
+    });
+    expect(await list()).toBe(`${pending} [1 of 2 approvals]\n`);
+
+    expect(await runBin(['approve', id, '--approver', 'bob', '--config', module])).toEqual({
+      status: 0,
+      stdout: `approved ${pending} for 1 use(s) (2 of 2 approvals)\n`,
+      stderr: '',
+    });
+    expect(await list()).toBe('no pending proposals\n');
+    expect((await hook()).permissionDecision).toBe('allow');
+    expect((await hook()).permissionDecision).toBe('deny');
+  }, 120_000);
 
   it('refusals: unknown id (exit 2), usage errors (exit 64)', async () => {
     const c = config();

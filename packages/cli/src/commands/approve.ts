@@ -1,4 +1,5 @@
 import type { StoredProposal } from '@argseal/core';
+import type { ApprovalGrant } from '@argseal/core/store';
 import { displaySafe, quote } from '../display.js';
 import { CliUsageError } from '../errors.js';
 import { EXIT_CODES } from '../exit-codes.js';
@@ -6,12 +7,28 @@ import type { CliIo } from '../io.js';
 import { type HooksCli, loadHooks } from './load-hooks.js';
 import type { CliArgs, CliCommand } from './types.js';
 
-function line(p: StoredProposal): string {
+function line(p: StoredProposal, withVotes = true): string {
   const args =
     p.argsCanonicalJson.length > 400
       ? `${p.argsCanonicalJson.slice(0, 400)}…`
       : p.argsCanonicalJson;
-  return displaySafe(`${p.id}  ${p.tool}  ${args}  (${p.reason})`);
+  const votes = withVotes && p.approvals ? ` [${progress(p.approvals)}]` : '';
+  return displaySafe(`${p.id}  ${p.tool}  ${args}  (${p.reason})${votes}`);
+}
+
+function progress(a: NonNullable<StoredProposal['approvals']>): string {
+  return `${a.received.length} of ${a.required} approvals`;
+}
+
+/** What the decision did: a four-eyes vote short of `required` is not a live grant yet. */
+function outcome(proposal: StoredProposal, grant: ApprovalGrant): string {
+  const shown = line(proposal, false);
+  if (grant.decision === 'reject') return `rejected ${shown}`;
+  const a = grant.approvals;
+  if (a && a.received.length < a.required)
+    return `recorded approval for ${shown}: ${progress(a)} recorded; more approvals needed`;
+  const votes = a ? ` (${progress(a)})` : '';
+  return `approved ${shown} for ${grant.usesLeft} use(s)${votes}`;
 }
 
 function str(args: CliArgs, name: string): string | undefined {
@@ -100,7 +117,9 @@ async function decideOrList(
   if (id === undefined) {
     const pending = await hooks.listPendingProposals(str(args, 'config'), where);
     io.stdout.write(
-      pending.length === 0 ? 'no pending proposals\n' : `${pending.map(line).join('\n')}\n`,
+      pending.length === 0
+        ? 'no pending proposals\n'
+        : `${pending.map((p) => line(p)).join('\n')}\n`,
     );
     return EXIT_CODES.ok;
   }
@@ -115,8 +134,6 @@ async function decideOrList(
     },
     where,
   );
-  const verb = grant.decision === 'approve' ? 'approved' : 'rejected';
-  const left = grant.decision === 'approve' ? ` for ${grant.usesLeft} use(s)` : '';
-  io.stdout.write(`${verb} ${line(proposal)}${left}\n`);
+  io.stdout.write(`${outcome(proposal, grant)}\n`);
   return EXIT_CODES.ok;
 }
