@@ -1,5 +1,4 @@
-import { ArgsealError } from '@argseal/core';
-import { hasMarker } from '@argseal/core/kit';
+import { ArgsealAdapterError, hasMarker } from '@argseal/core/kit';
 
 const AI_SDK_MARKER = Symbol.for('argseal.error.ai-sdk');
 
@@ -17,14 +16,10 @@ export type ArgsealAiSdkErrorCode =
   | 'approval_required';
 
 /** Base error of `@argseal/ai-sdk`. Messages name the tool and the code, never the arguments. */
-export class ArgsealAiSdkError extends ArgsealError {
-  declare readonly code: ArgsealAiSdkErrorCode;
-  readonly tool: string | undefined;
-
+export class ArgsealAiSdkError extends ArgsealAdapterError<ArgsealAiSdkErrorCode> {
   constructor(code: ArgsealAiSdkErrorCode, message: string, tool?: string) {
-    super(code, tool === undefined ? message : `tool "${tool}": ${message}`);
+    super(code, message, tool === undefined ? {} : { tool });
     this.name = 'ArgsealAiSdkError';
-    this.tool = tool;
     Object.defineProperty(this, AI_SDK_MARKER, { value: true });
   }
 

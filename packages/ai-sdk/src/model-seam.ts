@@ -1,4 +1,4 @@
-import { decodedOnly, type PrepareInput, prepareForHistory } from '@argseal/core/kit';
+import { decodedFromText, prepareForHistory } from '@argseal/core/kit';
 import type { LanguageModelMiddleware } from 'ai';
 import { callOptions, type SealRuntime } from './runtime.js';
 
@@ -32,15 +32,6 @@ function decodedByProvider(result: GenerateResult, provider: string, toolCallId:
   );
 }
 
-/** `decoded_only` input from the re-serialized text (refused unless the fetch guard checked it). */
-function decodedInput(text: string): PrepareInput {
-  try {
-    return decodedOnly(JSON.parse(text));
-  } catch {
-    return text; // not JSON: refused by the strict decoder
-  }
-}
-
 /**
  * Model-side seam: each sealed tool call's raw text is prepared once and replaced by
  * what history must carry (`historyArguments`, or the refusal text: not JSON, so the SDK
@@ -57,7 +48,7 @@ async function sealPart<Context>(
   // Like the SDK, treat empty argument text as an empty object.
   const raw = part.input.trim() === '' ? '{}' : part.input;
   const options = await callOptions(rt, part.toolCallId);
-  const input = decoded ? decodedInput(raw) : raw;
+  const input = decoded ? decodedFromText(raw) : raw;
   const sealed = await prepareForHistory(rt.authorizer, rt.ledger, tool, input, options);
   return { ...part, input: sealed.text };
 }

@@ -1,5 +1,5 @@
 import { type ArgsealTool, defineTool, isArgsealTool } from '@argseal/core';
-import { isStandardSchema } from '@argseal/core/kit';
+import { isStandardSchema, standardSchema } from '@argseal/core/kit';
 import { type Tool, type ToolExecutionOptions, TypeValidationError } from 'ai';
 import { ArgsealAiSdkError } from './errors.js';
 
@@ -57,16 +57,10 @@ function resolveSchema(name: string, input: unknown): Schema {
       name,
     );
   }
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'ai-sdk-json-schema',
-      async validate(value: unknown) {
-        const result = (await validate(value)) as Validation;
-        return result.success ? { value: result.value } : { issues: issuesOf(result.error) };
-      },
-    },
-  };
+  return standardSchema('ai-sdk-json-schema', async (value) => {
+    const result = (await validate(value)) as Validation;
+    return result.success ? { value: result.value } : { issues: issuesOf(result.error) };
+  });
 }
 
 /** Turns one tool set entry into an argseal tool. Throws {@link ArgsealAiSdkError}. */

@@ -18,6 +18,15 @@ function codeOf(fn: () => unknown): string | undefined {
 describe('sealTools configuration errors', () => {
   const { authorizer, tools } = createTestWorld();
 
+  it('a tool named "__proto__" stays an own entry of the sealed set, never its prototype', () => {
+    const plain = tool({ inputSchema: z.object({}), execute: async () => 'ran' });
+    const sealed = sealTools({ ['__proto__']: plain }, { authorizer });
+    expect(Object.hasOwn(sealed.tools, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(sealed.tools)).toBe(Object.prototype);
+    const own = Object.getOwnPropertyDescriptor(sealed.tools, '__proto__')?.value;
+    expect(typeof own?.execute).toBe('function');
+  });
+
   it('tool_name_mismatch when a key differs from the argseal tool name', () => {
     expect(codeOf(() => sealTools({ give_money: tools.refund }, { authorizer }))).toBe(
       'tool_name_mismatch',

@@ -90,23 +90,16 @@ export function sealTools<
     clientApprover: trust === true ? 'client' : trust ? trust.approver : undefined,
     proposals: new Map(),
   };
-  const sdkTools: Record<string, Tool<any, any>> = {};
-  for (const [name, n] of normalized) {
-    const execute = createSealedExecute(rt, n.argseal);
-    rt.executes.set(name, execute);
-    // defineProperty: a tool named "__proto__" stays an own entry, never a prototype
-    Object.defineProperty(sdkTools, name, {
-      value: {
-        ...n.keep,
-        ...(n.argseal.description !== undefined ? { description: n.argseal.description } : {}),
-        inputSchema: passThroughSchema(n.schemaSource),
-        execute,
-      } as Tool<any, any>,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
+  // Object.fromEntries defines own entries: a tool named "__proto__" never becomes a prototype
+  const sdkTools: Record<string, Tool<any, any>> = Object.fromEntries(
+    [...normalized].map(([name, n]) => {
+      const execute = createSealedExecute(rt, n.argseal);
+      rt.executes.set(name, execute);
+      const description = n.argseal.description;
+      const sdkTool = { ...n.keep, ...(description !== undefined ? { description } : {}) };
+      return [name, { ...sdkTool, inputSchema: passThroughSchema(n.schemaSource), execute }];
+    }),
+  );
   const sealedTools = sdkTools as SealedToolSet<T> & ToolSet;
   const middleware = createModelSeam(rt);
   const toolApproval = createToolApproval(rt) as unknown as GenericToolApprovalFunction<

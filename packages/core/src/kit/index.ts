@@ -68,6 +68,7 @@ export {
   hiddenCharacterKind,
 } from '../text/hidden-characters.js';
 export { isStandardSchema } from '../tool/define-tool.js';
+export { type AdapterErrorDetails, ArgsealAdapterError } from './adapter-error.js';
 export {
   type AdapterOptions,
   assertAdapterOptions,
@@ -115,7 +116,7 @@ export {
   type HandoverLookup,
   type HandoverScope,
 } from './handover-ledger.js';
-export { canonicalOrUndefined, decodedOnly, rawText } from './inputs.js';
+export { canonicalOrUndefined, decodedFromText, decodedOnly, rawText } from './inputs.js';
 export { isRefusalText } from './is-refusal-text.js';
 export { type JsonObjectSchema, modelJsonSchema, standardJsonSchema } from './json-schema.js';
 export { pendingProposalOf } from './pending-proposal.js';
@@ -139,3 +140,4 @@ export {
   refusalPlaceholder,
 } from './refusal-placeholder.js';
 export { attemptFromHandover, type HistoryText, prepareForHistory } from './seams.js';
+export { type SchemaVerdict, standardSchema } from './standard-schema.js';

@@ -18,6 +18,22 @@ export function decodedOnly(value: unknown): { decoded: unknown; provenance: 'de
 }
 
 /**
+ * A text a framework rebuilt from an already decoded value (for example an SDK that
+ * re-serializes a provider's decoded tool input): `decoded_only` when it is JSON, so it is
+ * refused unless the strict fetch guard checked the provider's own text; otherwise the
+ * text itself, which the strict decoder refuses with its code.
+ */
+export function decodedFromText(
+  text: string,
+): string | { decoded: unknown; provenance: 'decoded_only' } {
+  try {
+    return decodedOnly(JSON.parse(text));
+  } catch {
+    return text;
+  }
+}
+
+/**
  * RFC 8785 text of a decoded value, or `undefined` when it is outside the strict domain
  * (prepare it to get the proper stage and code). For comparing a framework's decoded
  * arguments with an attempt's `historyArguments`.
