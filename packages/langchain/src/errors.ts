@@ -1,5 +1,4 @@
-import { ArgsealError } from '@argseal/core';
-import { hasMarker } from '@argseal/core/kit';
+import { type AdapterErrorDetails, ArgsealAdapterError, hasMarker } from '@argseal/core/kit';
 
 const LANGCHAIN_MARKER = Symbol.for('argseal.error.langchain');
 
@@ -20,25 +19,10 @@ export type ArgsealLangChainErrorCode =
  * Base error of `@argseal/langchain`. Messages name the tool and the code, never the
  * arguments.
  */
-export class ArgsealLangChainError extends ArgsealError {
-  declare readonly code: ArgsealLangChainErrorCode;
-  readonly tool: string | undefined;
-  /** Proposal hash of the call, when one was computed. */
-  readonly proposalHash: string | undefined;
-
-  constructor(
-    code: ArgsealLangChainErrorCode,
-    message: string,
-    details: { tool?: string; proposalHash?: string; cause?: unknown } = {},
-  ) {
-    super(
-      code,
-      details.tool === undefined ? message : `tool "${details.tool}": ${message}`,
-      details.cause === undefined ? undefined : { cause: details.cause },
-    );
+export class ArgsealLangChainError extends ArgsealAdapterError<ArgsealLangChainErrorCode> {
+  constructor(code: ArgsealLangChainErrorCode, message: string, details: AdapterErrorDetails = {}) {
+    super(code, message, details);
     this.name = 'ArgsealLangChainError';
-    this.tool = details.tool;
-    this.proposalHash = details.proposalHash;
     Object.defineProperty(this, LANGCHAIN_MARKER, { value: true });
   }
 

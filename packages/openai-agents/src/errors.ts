@@ -1,5 +1,4 @@
-import { ArgsealError } from '@argseal/core';
-import { hasMarker } from '@argseal/core/kit';
+import { ArgsealAdapterError, hasMarker } from '@argseal/core/kit';
 
 const MARKER = Symbol.for('argseal.error.openai-agents');
 
@@ -19,9 +18,7 @@ export type ArgsealAgentsErrorCode =
   | 'edit_denied';
 
 /** Base error of `@argseal/openai-agents`. Messages name the tool and the code, never the arguments. */
-export class ArgsealAgentsError extends ArgsealError {
-  declare readonly code: ArgsealAgentsErrorCode;
-
+export class ArgsealAgentsError extends ArgsealAdapterError<ArgsealAgentsErrorCode> {
   constructor(code: ArgsealAgentsErrorCode, message: string) {
     super(code, message);
     this.name = 'ArgsealAgentsError';
