@@ -12,6 +12,13 @@ import {
   PolicyConfigError,
   shadow,
 } from '@argseal/policies';
+import {
+  PolicyConfigError as ComposeError,
+  allOf as composeAll,
+  firstMatch as composeFirst,
+  type PolicyRule,
+  withApprovals,
+} from '@argseal/policies/compose';
 
 interface Ctx {
   payees: string[];
@@ -38,3 +45,11 @@ export const authorizer = createAuthorizer<Ctx>({
 export function configCode(error: unknown): string | undefined {
   return PolicyConfigError.isInstance(error) ? error.code : undefined;
 }
+
+// `@argseal/policies/compose`: the combinators alone (the hook imports only these)
+const rule: PolicyRule<Ctx> = { name: 'refund', tools: ['refund'], policy: alwaysAllow() };
+export const composed: ToolPolicy<Ctx> = composeAll<Ctx>(
+  composeFirst<Ctx>(rule),
+  withApprovals(policy, { required: 2 }),
+);
+export const sameError: boolean = ComposeError === PolicyConfigError;

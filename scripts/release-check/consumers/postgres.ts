@@ -11,6 +11,11 @@ import {
   type SqlQueryable,
   SqlStoreError,
 } from '@argseal/postgres';
+import {
+  acquireEmbeddedLock,
+  type HeldEmbeddedLock,
+  SqlStoreError as LockError,
+} from '@argseal/postgres/lock';
 
 export async function embedded(): Promise<boolean> {
   const db = await openEmbeddedDatabase();
@@ -31,4 +36,11 @@ export async function withClient(client: SqlQueryable): Promise<number[]> {
     if (SqlStoreError.isInstance(error)) return [];
     throw error;
   }
+}
+
+/** `@argseal/postgres/lock`: the embedded directory's lock alone (no PGlite loaded). */
+export async function underLock(path: string): Promise<boolean> {
+  const held: HeldEmbeddedLock = await acquireEmbeddedLock(path, 1_000);
+  await held.release();
+  return LockError === SqlStoreError;
 }

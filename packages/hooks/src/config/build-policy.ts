@@ -1,5 +1,5 @@
 import type { JsonValue, ToolPolicy, ToolPolicyInput } from '@argseal/core';
-import { allOf, firstMatch, type PolicyRule } from '@argseal/policies';
+import { allOf, firstMatch, type PolicyRule } from '@argseal/policies/compose';
 import type { HookContext } from '../host/hook-input.js';
 import { compileBashPreset } from '../rules/bash-preset.js';
 import { compileCommandPattern, matchesCommandPattern } from '../rules/command-pattern.js';

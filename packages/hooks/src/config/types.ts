@@ -1,5 +1,5 @@
 import type { RewriteHook, ToolPolicy } from '@argseal/core';
-import type { PolicyRule } from '@argseal/policies';
+import type { PolicyRule } from '@argseal/policies/compose';
 import type { HookContext } from '../host/hook-input.js';
 import type { MaterialContextKey } from '../pipeline/material-context.js';
 import type { BashPresetOptions } from '../rules/bash-preset.js';

@@ -22,7 +22,7 @@ function unavailable(what: string, cause: unknown): HookError {
 
 /** @argseal/postgres's embedded-store lock (shared with the MCP proxy and the console), as a HookError. */
 async function lockFor(path: string, timeoutMs: number) {
-  const { acquireEmbeddedLock } = await import('@argseal/postgres');
+  const { acquireEmbeddedLock } = await import('@argseal/postgres/lock');
   try {
     return await acquireEmbeddedLock(path, timeoutMs);
   } catch (cause) {
