@@ -97,7 +97,10 @@ export type ConfigErrorCode =
   | 'invalid_adapter_options'
   | 'unknown_prepared_call'
   | 'not_authorized'
-  | 'attempt_spent';
+  | 'attempt_spent'
+  | 'invalid_telemetry'
+  | 'invalid_tracer'
+  | 'invalid_meter';
 
 /**
  * Tool arguments were rejected before any policy ran. Carries the stage, a stable

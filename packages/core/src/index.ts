@@ -10,6 +10,7 @@ export { createMemoryAuditLog, type MemoryAuditLog } from './audit/memory-log.js
 export type { AuditRecord, AuditSink } from './audit/types.js';
 export { type AuditLogVerification, verifyAuditLog } from './audit/verify-log.js';
 export { createAuthorizer } from './authorizer/create-authorizer.js';
+export type { AuthorizerTelemetry } from './authorizer/telemetry.js';
 export type {
   Authorizer,
   AuthorizerOptions,

@@ -99,11 +99,17 @@ export function createAttempt(
         );
       }
       spent = true;
-      return executeCall<Output>(settings.audit, attempt, auth, {
-        ...opts,
-        ...(execOptions?.signal ? { signal: execOptions.signal } : {}),
-        ...(execOptions?.host !== undefined ? { host: execOptions.host } : {}),
-      });
+      return executeCall<Output>(
+        settings.audit,
+        attempt,
+        auth,
+        {
+          ...opts,
+          ...(execOptions?.signal ? { signal: execOptions.signal } : {}),
+          ...(execOptions?.host !== undefined ? { host: execOptions.host } : {}),
+        },
+        settings.telemetry,
+      );
     },
     async run<Output>(execOptions?: ExecuteOptions): Promise<CallOutcome<Output>> {
       const auth = await attempt.authorize();

@@ -5,6 +5,8 @@ import { decodeCanonical } from '../json/canonicalize.js';
 import type { JsonObject, JsonValue } from '../json/types.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
 import { buildProposalPresentation } from '../presentation/build-presentation.js';
+import { inApprovalSpan, policySpan } from './telemetry-stages.js';
+import type { Telemetry } from './telemetry.js';
 import type { AuthorizationResult, CallOptions, CheckResult, PreparedToolCall } from './types.js';
 
 export interface AuthorizeSettings {
@@ -16,6 +18,8 @@ export interface AuthorizeSettings {
   generateId: () => string;
   /** Policy decisions made by `check`, reused once by `authorize` of the same call. */
   checked: WeakMap<PreparedToolCall, PolicyDecision>;
+  /** Policy and approval spans when telemetry is configured. */
+  telemetry: Telemetry | undefined;
 }
 
 function isDecision(d: unknown): d is PolicyDecision {
@@ -127,7 +131,9 @@ async function policyDecision(
     s.checked.delete(call);
     return cached;
   }
+  const span = s.telemetry && policySpan(s.telemetry, call);
   const decision = await decide(s, call, options);
+  if (span) span(decision);
   await s.audit?.append({
     type: 'decided',
     ...base,
@@ -242,6 +248,20 @@ export async function checkCall(
     return settledByPolicy(s, decision);
   }
   if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
+  const t = s.telemetry;
+  return t === undefined
+    ? peekApproval(s, call, options, base, decision)
+    : inApprovalSpan(t, call, () => peekApproval(s, call, options, base, decision));
+}
+
+async function peekApproval(
+  s: AuthorizeSettings,
+  call: PreparedToolCall,
+  options: CallOptions<any> | undefined,
+  base: Base,
+  decision: Extract<PolicyDecision, { type: 'require_approval' }>,
+): Promise<CheckResult> {
+  if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
   const peek = await s.approvals.peek(call.bindingHash);
   if (peek.live) return { type: 'approved', grant: peek.grant, decision };
   if (peek.reason === 'rejected') return { type: 'deny', reason: 'approval_rejected', decision };
@@ -271,7 +291,21 @@ export async function authorizeCall(
     return settledByPolicy(s, decision);
   }
   if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
+  const t = s.telemetry;
+  return t === undefined
+    ? bindApproval(s, call, options, base, decision)
+    : inApprovalSpan(t, call, () => bindApproval(s, call, options, base, decision));
+}
 
+/** Approval binding: consume a grant for this exact binding hash, or suspend. */
+async function bindApproval(
+  s: AuthorizeSettings,
+  call: PreparedToolCall,
+  options: CallOptions<any> | undefined,
+  base: Base,
+  decision: Extract<PolicyDecision, { type: 'require_approval' }>,
+): Promise<AuthorizationResult> {
+  if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
   const consumed = await s.approvals.consume(call.bindingHash, { agent: call.agent });
   if (consumed.ok) {
     await s.audit?.append({

@@ -8,6 +8,9 @@ import { createAttempt } from './attempt.js';
 import { authorizeCall, checkCall } from './authorize.js';
 import { executeCall } from './execute.js';
 import { prepareCall } from './prepare.js';
+import { readTelemetry } from './telemetry.js';
+import { traceApprovals, traceAudit } from './telemetry-store.js';
+import { traceCall } from './telemetry-stages.js';
 import type {
   AuthorizationResult,
   Authorizer,
@@ -21,7 +24,8 @@ import type {
  * Creates the one lifecycle every adapter reuses: prepare (decode, rewrite, schema,
  * snapshot, hash), authorize (policy, approval binding) and execute (fresh copy).
  *
- * @throws {ArgsealConfigError} `invalid_agent`, `missing_policy`, `invalid_mode`, `invalid_rewrite`.
+ * @throws {ArgsealConfigError} `invalid_agent`, `missing_policy`, `invalid_mode`, `invalid_rewrite`,
+ *   `invalid_telemetry`, `invalid_tracer`, `invalid_meter`.
  */
 export function createAuthorizer<Context = unknown>(
   options: AuthorizerOptions<Context>,
@@ -55,13 +59,18 @@ export function createAuthorizer<Context = unknown>(
   }
   // every audit event carries the authorizer's digest, so the sink's hashes honour it too
   const sha256 = options.sha256;
-  const sink =
+  const telemetry = readTelemetry(options.telemetry);
+  const hashingSink =
     audit !== undefined && sha256 !== undefined
       ? {
           append: (event: AuditEvent) => audit.append(event, { sha256 }),
           records: (query?: AuditRecordsQuery) => audit.records(query),
         }
       : audit;
+  // with telemetry the pipeline sees traced stores; without it, the very same objects
+  const sink = telemetry && hashingSink ? traceAudit(hashingSink, telemetry) : hashingSink;
+  const pipelineApprovals =
+    telemetry && approvals ? traceApprovals(approvals, telemetry, agent) : approvals;
   const now = options.now ?? (() => new Date());
   const generateId = options.generateId ?? (() => globalThis.crypto.randomUUID());
   const prepareSettings = {
@@ -73,17 +82,19 @@ export function createAuthorizer<Context = unknown>(
     generateId,
     sha256: options.sha256,
     schemaIssueMessages: options.schemaIssueMessages === true,
-    approvals,
+    approvals: pipelineApprovals,
     provenance: options.provenance ?? defaultProvenanceRegistry,
+    telemetry,
   };
   const authorizeSettings = {
     policy,
     mode,
-    approvals,
+    approvals: pipelineApprovals,
     audit: sink,
     now,
     generateId,
     checked: new WeakMap(),
+    telemetry,
   };
 
   // Calls this authorizer prepared, and allow results it issued (each executes once).
@@ -120,7 +131,7 @@ export function createAuthorizer<Context = unknown>(
       );
     }
     issuedAllows.delete(authorization);
-    return executeCall<Output>(sink, call, authorization, callOptions);
+    return executeCall<Output>(sink, call, authorization, callOptions, telemetry);
   }
 
   const self: Authorizer<Context> = {
@@ -172,19 +183,28 @@ export function createAuthorizer<Context = unknown>(
         return { ...base, status: 'suspended', proposal: auth.proposal };
       return executeOwn<Output>(call, auth, callOptions);
     },
-    async call(tool, rawArguments, callOptions) {
-      const prepared = await self.prepare(tool, rawArguments, callOptions);
-      if (!prepared.ok) {
-        return {
-          status: 'invalid',
-          tool: tool.name,
-          toolCallId: callOptions?.toolCallId ?? '',
-          error: prepared.error,
-        };
-      }
-      // the attempt's own lifecycle: the same policy, binding and execution as `run`
-      return prepared.attempt.run();
+    call(tool, rawArguments, callOptions) {
+      return telemetry === undefined
+        ? callOnce(tool, rawArguments, callOptions)
+        : traceCall(telemetry, agent, tool.name, () => callOnce(tool, rawArguments, callOptions));
     },
   };
+  async function callOnce<Output>(
+    tool: Parameters<Authorizer['call']>[0],
+    rawArguments: Parameters<Authorizer['call']>[1],
+    callOptions: Parameters<Authorizer<Context>['call']>[2],
+  ): Promise<CallOutcome<Output>> {
+    const prepared = await self.prepare(tool, rawArguments, callOptions);
+    if (!prepared.ok) {
+      return {
+        status: 'invalid',
+        tool: tool.name,
+        toolCallId: callOptions?.toolCallId ?? '',
+        error: prepared.error,
+      };
+    }
+    // the attempt's own lifecycle: the same policy, binding and execution as `run`
+    return prepared.attempt.run<Output>();
+  }
   return self;
 }

@@ -1,6 +1,8 @@
 import type { AuditSink } from '../audit/types.js';
 import { ArgsealError } from '../errors.js';
 import { decodeCanonical } from '../json/canonicalize.js';
+import type { Telemetry } from './telemetry.js';
+import { inExecuteSpan } from './telemetry-stages.js';
 import type {
   AuthorizationResult,
   CallOptions,
@@ -9,8 +11,23 @@ import type {
   PreparedToolCall,
 } from './types.js';
 
-/** Runs the tool on a fresh decoded copy of the snapshot, never on raw or requested arguments. */
-export async function executeCall<Output>(
+/**
+ * Runs the tool on a fresh decoded copy of the snapshot, never on raw or requested
+ * arguments; inside span `argseal.execute` when telemetry is configured.
+ */
+export function executeCall<Output>(
+  audit: AuditSink | undefined,
+  call: PreparedToolCall,
+  authorization: Extract<AuthorizationResult, { type: 'allow' }>,
+  options: (CallOptions<any> & ExecuteOptions) | undefined,
+  telemetry: Telemetry | undefined,
+): Promise<CallOutcome<Output>> {
+  return telemetry === undefined
+    ? runTool<Output>(audit, call, authorization, options)
+    : inExecuteSpan(telemetry, call, () => runTool<Output>(audit, call, authorization, options));
+}
+
+async function runTool<Output>(
   audit: AuditSink | undefined,
   call: PreparedToolCall,
   authorization: Extract<AuthorizationResult, { type: 'allow' }>,

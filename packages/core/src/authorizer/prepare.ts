@@ -13,6 +13,7 @@ import type { ArgsealTool } from '../tool/types.js';
 import { computeBindingHash } from './binding-hash.js';
 import { readPrepareInput } from './prepare-input.js';
 import { resolveResume } from './resume.js';
+import { endFailed, nextStage, type Telemetry, type TelemetrySpan } from './telemetry.js';
 import type { ArgumentsProvenance, CallOptions, PreparedToolCall, RewriteHook } from './types.js';
 
 /**
@@ -51,6 +52,8 @@ export interface PrepareSettings {
   schemaIssueMessages: boolean;
   approvals: ApprovalStore | undefined;
   provenance: ProvenanceRegistry;
+  /** Stage spans when telemetry is configured; `undefined` costs nothing per call. */
+  telemetry: Telemetry | undefined;
 }
 
 function issuePath(issue: StandardSchemaV1.Issue): string {
@@ -84,6 +87,8 @@ export async function prepareCall(
           options.resumeOf,
         );
   let provenance: ArgumentsProvenance = 'raw' in input ? input.provenance : 'decoded_only';
+  const t = s.telemetry;
+  let span: TelemetrySpan | undefined = t && nextStage(t, undefined, 'decode', s.agent, tool.name);
   try {
     // decode: raw provider text strictly, or an already-decoded value by the same rules.
     // parseStrictJson's output is fresh, private and strict by construction, so it is
@@ -115,6 +120,7 @@ export async function prepareCall(
     }
 
     // rewrite: before identity exists
+    if (t && s.rewrite.length > 0) span = nextStage(t, span, 'rewrite', s.agent, tool.name);
     let effectiveCanonical = requestedCanonicalJson;
     let omitOriginal = false;
     for (const hook of s.rewrite) {
@@ -148,6 +154,7 @@ export async function prepareCall(
       schemaInput = decodeCanonical(effectiveCanonical as string);
 
     // schema: exactly once, on a fresh copy nobody else holds
+    if (t) span = nextStage(t, span, 'schema', s.agent, tool.name);
     let result: StandardSchemaV1.Result<unknown>;
     try {
       const r = tool.schema['~standard'].validate(schemaInput);
@@ -178,6 +185,7 @@ export async function prepareCall(
     }
 
     // snapshot: detach from whatever the schema returned
+    if (t) span = nextStage(t, span, 'snapshot', s.agent, tool.name);
     const snapshot = createSnapshot(result.value, limits);
     const argsCanonicalJson = canonicalize(snapshot);
     const digest = sha256Of(s.sha256)(
@@ -195,6 +203,11 @@ export async function prepareCall(
             sha256: s.sha256,
           })
         : proposalHash;
+    if (span) {
+      span.setAttribute('argseal.proposal_hash', proposalHash);
+      span.end();
+      span = undefined;
+    }
     let requestedMemo = requestedCanonicalJson;
     const requestedText = (): string => {
       requestedMemo ??= serializeTrusted(parseStrictJson(raw as string, parseLimits));
@@ -235,8 +248,12 @@ export async function prepareCall(
     await s.audit?.append({ type: 'proposed', ...base, ...original });
     return { ok: true, call };
   } catch (e) {
-    if (!ToolArgumentsValidationError.isInstance(e)) throw e;
+    if (!ToolArgumentsValidationError.isInstance(e)) {
+      if (span) endFailed(span, 'internal_error');
+      throw e;
+    }
     const error = e.tool === tool.name ? e : e.withContext(tool.name);
+    if (span) endFailed(span, error.code);
     await s.audit?.append({
       type: 'invalid',
       agent: s.agent,

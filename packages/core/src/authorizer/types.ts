@@ -7,6 +7,7 @@ import type { ProvenanceRegistry } from '../kit/provenance-registry.js';
 import type { Refusal } from '../kit/refusal.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
 import type { ArgsealTool } from '../tool/types.js';
+import type { AuthorizerTelemetry } from './telemetry.js';
 
 /**
  * Where an attempt's raw argument text came from: the provider's own argument string
@@ -97,6 +98,14 @@ export interface AuthorizerOptions<Context = unknown> {
    * shared `defaultProvenanceRegistry` of `@argseal/core/kit`.
    */
   provenance?: ProvenanceRegistry;
+  /**
+   * Optional OpenTelemetry: your `@opentelemetry/api` tracer (and meter). Spans per stage
+   * (decode, rewrite, schema, snapshot, policy, approval, execute), around store calls
+   * and audit appends, and `argseal.call`; attributes never carry argument values.
+   * argseal does not import `@opentelemetry/api`. Without it, nothing is traced and no
+   * per-call work is done for telemetry.
+   */
+  telemetry?: AuthorizerTelemetry;
 }
 
 /** Per-call options of the {@link Authorizer} methods. */

@@ -12,6 +12,12 @@ export type {
   PrepareInput,
   PrepareResult,
 } from '../authorizer/types.js';
+export type {
+  TelemetryAttributes,
+  TelemetryMeter,
+  TelemetrySpan,
+  TelemetryTracer,
+} from '../authorizer/telemetry.js';
 export { hasMarker } from '../errors.js';
 export {
   type CheckedCallRecorder,

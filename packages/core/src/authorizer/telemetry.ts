@@ -1,0 +1,123 @@
+import { ArgsealConfigError } from '../errors.js';
+
+/** A span attribute value (a subset of `@opentelemetry/api`'s `AttributeValue`). */
+export type TelemetryAttributes = Record<string, string | number | boolean>;
+
+/** The part of an `@opentelemetry/api` `Span` argseal uses. */
+export interface TelemetrySpan {
+  setAttribute(key: string, value: string | number | boolean): unknown;
+  setStatus(status: { code: number; message?: string }): unknown;
+  end(): void;
+}
+
+/**
+ * The part of an `@opentelemetry/api` `Tracer` argseal uses; pass `trace.getTracer(...)`.
+ * argseal never imports `@opentelemetry/api`: it only calls the objects you give it.
+ */
+export interface TelemetryTracer {
+  startSpan(name: string, options?: { attributes?: TelemetryAttributes }): TelemetrySpan;
+  startActiveSpan<F extends (span: TelemetrySpan) => unknown>(
+    name: string,
+    options: { attributes?: TelemetryAttributes },
+    fn: F,
+  ): ReturnType<F>;
+}
+
+/** The part of an `@opentelemetry/api` `Meter` argseal uses; pass `metrics.getMeter(...)`. */
+export interface TelemetryMeter {
+  createCounter(
+    name: string,
+    options?: { description?: string; unit?: string },
+  ): { add(value: number, attributes?: TelemetryAttributes): void };
+  createHistogram(
+    name: string,
+    options?: { description?: string; unit?: string },
+  ): { record(value: number, attributes?: TelemetryAttributes): void };
+}
+
+/**
+ * Option `telemetry` of `createAuthorizer`: OpenTelemetry objects you already have. Spans
+ * and attributes never carry argument values: only tool, agent, stage, proposal hash,
+ * decision, outcome and stable error codes.
+ */
+export interface AuthorizerTelemetry {
+  tracer: TelemetryTracer;
+  /** When given: counter `argseal.decisions` and histogram `argseal.call.duration` (ms). */
+  meter?: TelemetryMeter;
+}
+
+/** The authorizer's validated telemetry, with its instruments created once. */
+export interface Telemetry {
+  readonly tracer: TelemetryTracer;
+  readonly decisions: { add(value: number, attributes?: TelemetryAttributes): void } | undefined;
+  readonly duration: { record(value: number, attributes?: TelemetryAttributes): void } | undefined;
+}
+
+const ERROR = 2; // SpanStatusCode.ERROR
+
+function fail(
+  code: 'invalid_telemetry' | 'invalid_tracer' | 'invalid_meter',
+  message: string,
+): never {
+  throw new ArgsealConfigError(code, `createAuthorizer: ${message}`);
+}
+
+/**
+ * Validates option `telemetry`.
+ *
+ * @throws {ArgsealConfigError} `invalid_telemetry`, `invalid_tracer`, `invalid_meter`.
+ */
+export function readTelemetry(option: unknown): Telemetry | undefined {
+  if (option === undefined) return undefined;
+  if (typeof option !== 'object' || option === null || Array.isArray(option))
+    fail('invalid_telemetry', 'telemetry must be an object { tracer, meter? }');
+  const { tracer, meter } = option as { tracer?: unknown; meter?: unknown };
+  const t = tracer as Partial<TelemetryTracer> | null | undefined;
+  if (
+    typeof t !== 'object' ||
+    t === null ||
+    typeof t.startSpan !== 'function' ||
+    typeof t.startActiveSpan !== 'function'
+  )
+    fail('invalid_tracer', 'telemetry.tracer must have startSpan and startActiveSpan');
+  const m = meter as Partial<TelemetryMeter> | null | undefined;
+  if (
+    m !== undefined &&
+    (typeof m !== 'object' ||
+      m === null ||
+      typeof m.createCounter !== 'function' ||
+      typeof m.createHistogram !== 'function')
+  )
+    fail('invalid_meter', 'telemetry.meter must have createCounter and createHistogram');
+  return {
+    tracer: t as TelemetryTracer,
+    decisions: m?.createCounter?.('argseal.decisions', {
+      description: 'Policy decisions of argseal authorizers, by tool and decision',
+    }),
+    duration: m?.createHistogram?.('argseal.call.duration', {
+      description: 'Duration of authorizer.call, by tool and outcome',
+      unit: 'ms',
+    }),
+  };
+}
+
+/** Ends `previous` (if any) and starts stage span `argseal.<stage>` (payload-free attributes). */
+export function nextStage(
+  t: Telemetry,
+  previous: TelemetrySpan | undefined,
+  stage: string,
+  agent: string,
+  tool: string,
+): TelemetrySpan {
+  previous?.end();
+  return t.tracer.startSpan(`argseal.${stage}`, {
+    attributes: { 'argseal.stage': stage, 'argseal.agent': agent, 'argseal.tool': tool },
+  });
+}
+
+/** Ends a span as failed with the stable error code only (never a message or payload). */
+export function endFailed(span: TelemetrySpan, code: string): void {
+  span.setAttribute('argseal.code', code);
+  span.setStatus({ code: ERROR, message: code });
+  span.end();
+}
