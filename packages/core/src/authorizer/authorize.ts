@@ -5,8 +5,8 @@ import { decodeCanonical } from '../json/canonicalize.js';
 import type { JsonObject, JsonValue } from '../json/types.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
 import { buildProposalPresentation } from '../presentation/build-presentation.js';
-import { inApprovalSpan, policySpan } from './telemetry-stages.js';
 import type { Telemetry } from './telemetry.js';
+import { inApprovalSpan, policySpan } from './telemetry-stages.js';
 import type { AuthorizationResult, CallOptions, CheckResult, PreparedToolCall } from './types.js';
 
 export interface AuthorizeSettings {

@@ -9,8 +9,8 @@ import { authorizeCall, checkCall } from './authorize.js';
 import { executeCall } from './execute.js';
 import { prepareCall } from './prepare.js';
 import { readTelemetry } from './telemetry.js';
-import { traceApprovals, traceAudit } from './telemetry-store.js';
 import { traceCall } from './telemetry-stages.js';
+import { traceApprovals, traceAudit } from './telemetry-store.js';
 import type {
   AuthorizationResult,
   Authorizer,

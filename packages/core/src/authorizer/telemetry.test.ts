@@ -44,7 +44,8 @@ function traced() {
   return { ...ctx, spans, everything, reader };
 }
 
-const named = (spans: { name: string }[], name: string) => spans.filter((s) => s.name === name);
+const named = <S extends { name: string }>(spans: S[], name: string) =>
+  spans.filter((s) => s.name === name);
 
 describe('OpenTelemetry (optional)', () => {
   it('an allowed call has a span per stage, the call span and store spans, without payloads', async () => {

@@ -1,4 +1,11 @@
 // Building blocks for integrations: strict JSON, canonical text, hashes, presentation, hidden characters.
+
+export type {
+  TelemetryAttributes,
+  TelemetryMeter,
+  TelemetrySpan,
+  TelemetryTracer,
+} from '../authorizer/telemetry.js';
 export type {
   ArgumentsProvenance,
   Attempt,
@@ -12,12 +19,6 @@ export type {
   PrepareInput,
   PrepareResult,
 } from '../authorizer/types.js';
-export type {
-  TelemetryAttributes,
-  TelemetryMeter,
-  TelemetrySpan,
-  TelemetryTracer,
-} from '../authorizer/telemetry.js';
 export { hasMarker } from '../errors.js';
 export {
   type CheckedCallRecorder,
