@@ -3,6 +3,8 @@
 // guarantee: one strict parse, one schema parse, one RFC 8785 serialization, one SHA-256,
 // one fresh copy for execution, execute. Also the OpenTelemetry cost (goal 6).
 import { hash as nodeHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import {
   createAuthorizer,
   createMemoryAuditLog,
@@ -12,6 +14,16 @@ import { canonicalize, parseStrictJson } from '../packages/core/dist/node/kit.js
 import { compare } from './harness.mjs';
 import { smallText } from './payloads.mjs';
 import { refundSchema } from './refund-schema.mjs';
+
+// @opentelemetry/api is core's dev dependency (an optional peer for users): the API's
+// no-op tracer and meter, with no SDK registered
+const otelApi = await import(
+  pathToFileURL(
+    createRequire(new URL('../packages/core/package.json', import.meta.url)).resolve(
+      '@opentelemetry/api',
+    ),
+  ).href
+);
 
 const row = (what, payload, ours, base, goal, met) => ({ what, payload, ours, base, goal, met });
 
@@ -32,6 +44,14 @@ export async function runCallBench() {
     policy,
     audit: createMemoryAuditLog(),
   });
+  const withNoopTelemetry = createAuthorizer({
+    agent: 'support-bot',
+    policy,
+    telemetry: {
+      tracer: otelApi.trace.getTracer('bench'),
+      meter: otelApi.metrics.getMeter('bench'),
+    },
+  });
   const run = (a) => async () => {
     const o = await a.call(tool, smallText);
     if (o.status !== 'executed') throw new Error(o.status);
@@ -50,7 +70,12 @@ export async function runCallBench() {
     return execute(JSON.parse(text));
   };
   const c = await compare(
-    { ideal, auditOff: run(noAudit), auditOn: run(withAudit) },
+    {
+      ideal,
+      auditOff: run(noAudit),
+      auditOn: run(withAudit),
+      noopTelemetry: run(withNoopTelemetry),
+    },
     { async: true, clock: 'cpu', rounds: 11 },
   );
   return [
@@ -69,6 +94,14 @@ export async function runCallBench() {
       c.ideal,
       '≤ 2.0x',
       c.auditOn / c.ideal <= 2,
+    ),
+    row(
+      'authorizer.call with telemetry (API no-op tracer + meter, no SDK) vs without (goal 6)',
+      '2 KB',
+      c.noopTelemetry,
+      c.auditOff,
+      'within noise (≤ 1.05x)',
+      c.noopTelemetry / c.auditOff <= 1.05,
     ),
   ];
 }
