@@ -73,6 +73,12 @@ describe.skipIf(suite.skip)(suite.title, { timeout: 180_000 }, () => {
     expect(second.record.status).toBe('pending');
     await page.goto(`${running.url}/#/pin/${encodeURIComponent(second.record.id)}`);
     await page.locator('#pin-title').waitFor({ timeout: 15_000 });
+    // a hash-only navigation re-renders asynchronously: wait until the detail shows the new pin
+    await page.waitForFunction(
+      (hash) => document.querySelector('#pin-detail')?.textContent?.includes(hash.slice(0, 12)),
+      second.record.definitionHash,
+      { timeout: 15_000 },
+    );
     const description = page.locator('#pin-detail [data-field="description"]');
     expect(await description.locator('.badge').textContent()).toBe('changed');
     const added = await description.locator('ins').allTextContents();

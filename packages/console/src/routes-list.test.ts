@@ -67,7 +67,8 @@ describe('GET /api/proposals: rows an approver can read, search, filters, paging
     expect((await ids('q=60.02%20eur')).proposals.map((p: any) => p.display.summary)).toEqual([
       'Refund 60.02 EUR on order A-2',
     ]);
-    expect((await ids('q=C-43')).total).toBe(1);
+    // '(C-43)', not 'C-43': a proposal id (UUID v4, searchable too) can contain 'c-43'
+    expect((await ids('q=(C-43)')).total).toBe(1);
     expect((await ids('tool=close_account')).total).toBe(1);
     expect((await ids('agent=support-bot')).total).toBe(5);
     expect((await ids('agent=nobody')).total).toBe(0);

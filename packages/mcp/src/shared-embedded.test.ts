@@ -60,7 +60,13 @@ describe('the embedded store while the proxy runs: another process decides a pin
 
   it('`argseal mcp pins` in a second process lists and approves while the proxy holds the directory', async () => {
     expect((await t.client.listTools()).tools).toEqual([]);
-    const listed = await cli(['pins', 'list', '--data-dir', dir]);
+    // the proxy records the pin while answering tools/list; under load the second process
+    // may open the directory just before that write: ask again a few times
+    let listed = await cli(['pins', 'list', '--data-dir', dir]);
+    for (let i = 0; i < 10 && listed.code === 0 && listed.stdout.trim() === ''; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      listed = await cli(['pins', 'list', '--data-dir', dir]);
+    }
     expect(listed, listed.stderr).toMatchObject({ code: 0 });
     const [id, status, name] = listed.stdout.trim().split('\t');
     expect([status, name]).toEqual(['pending', 'fx/echo']);
