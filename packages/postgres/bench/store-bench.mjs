@@ -62,7 +62,7 @@ async function lifecycle(db, tag) {
         const b = performance.now();
         await store.decide(p.proposalHash, { decision: 'approve', approver: 'bench' });
         const c = performance.now();
-        const result = await store.consume(p.bindingHash);
+        const result = await store.consume(p.bindingHash, { agent: p.agent });
         const d = performance.now();
         if (!result.ok) throw new Error(`consume failed: ${result.reason}`);
         lat.push(d - a);
