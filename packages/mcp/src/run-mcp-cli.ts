@@ -73,11 +73,7 @@ export async function runMcpCli(argv: readonly string[], io: McpCliIo): Promise<
     const consoleUrl = values['console-url'] ?? config.store?.console?.url;
     const storeOptions = consoleUrl
       ? { console: { url: consoleUrl, tokenEnv: config.store?.console?.tokenEnv } }
-      : {
-          dataDir: values['data-dir'] ?? config.store?.dataDir,
-          databaseUrl:
-            values['database-url'] ?? config.store?.databaseUrl ?? process.env.DATABASE_URL,
-        };
+      : storeFrom(values, config.store);
     if (positionals[0] === 'pins')
       return await runPinsCommand(positionals.slice(1), values, config, storeOptions, io);
     if (positionals.length > 0 || Object.keys(config.servers).length === 0) {
@@ -125,4 +121,25 @@ export async function runMcpCli(argv: readonly string[], io: McpCliIo): Promise<
     );
     return typeof code === 'string' && code.startsWith('invalid') ? 64 : 1;
   }
+}
+
+/**
+ * Where the proxy keeps its stores: `--database-url`, then the config's `databaseUrl`, then
+ * an explicit directory (`--data-dir` or the config's `dataDir`), and only then the
+ * `DATABASE_URL` environment variable: an environment never overrides a directory the
+ * command line or the config names.
+ */
+function storeFrom(
+  values: { 'data-dir'?: string; 'database-url'?: string },
+  store: { dataDir?: string; databaseUrl?: string } | undefined,
+): { dataDir?: string; databaseUrl?: string } {
+  const dataDir = values['data-dir'] ?? store?.dataDir;
+  const databaseUrl =
+    values['database-url'] ??
+    store?.databaseUrl ??
+    (dataDir === undefined ? process.env.DATABASE_URL : undefined);
+  return {
+    ...(dataDir !== undefined ? { dataDir } : {}),
+    ...(databaseUrl !== undefined ? { databaseUrl } : {}),
+  };
 }
