@@ -4,10 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { verifyAuditChain } from '@argseal/core/store';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ECHO_TOOL, fixtureServer } from './__fixtures__/fixture-server.js';
-import { proxiedClient } from './__fixtures__/proxied-client.js';
+import { proxiedEcho } from './__fixtures__/proxied-client.js';
 import { until } from './__fixtures__/until.js';
 import { type McpStores, openMcpStores } from './open-stores.js';
 
@@ -29,29 +27,14 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
 describe('the embedded store while the proxy runs: another process decides a pin', {
   timeout: 180_000,
 }, () => {
-  const upstream = fixtureServer([ECHO_TOOL]);
   let dir: string;
   let stores: McpStores;
-  let t: Awaited<ReturnType<typeof proxiedClient>>;
-  let notified = 0;
+  let t: Awaited<ReturnType<typeof proxiedEcho>>;
 
   beforeAll(async () => {
     dir = join(mkdtempSync(join(tmpdir(), 'argseal-mcp-shared-')), 'mcp');
     stores = await openMcpStores({ dataDir: dir });
-    t = await proxiedClient(
-      {
-        agent: 'mcp',
-        approvals: stores.approvals,
-        pins: stores.pins,
-        servers: [
-          { name: 'fx', config: { tools: { echo: 'allow' } }, transport: upstream.transport },
-        ],
-      },
-      { audit: stores.audit },
-    );
-    t.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      notified += 1;
-    });
+    t = await proxiedEcho('mcp', stores);
   }, 120_000);
 
   afterAll(async () => {
@@ -68,7 +51,7 @@ describe('the embedded store while the proxy runs: another process decides a pin
     expect([status, name]).toEqual(['pending', 'fx/echo']);
     const approved = await cli(['pins', 'approve', id!, '--approver', 'alice', '--data-dir', dir]);
     expect(approved, approved.stderr).toMatchObject({ code: 0 });
-    await until(() => notified > 0, 1500);
+    await until(() => t.changes.count > 0, 1500);
     expect((await t.client.listTools()).tools.map((x) => x.name)).toEqual(['echo']);
     expect(
       (await t.client.callTool({ name: 'echo', arguments: { message: 'hi' } })).isError,

@@ -1,7 +1,10 @@
-import { type AuditSink, createMemoryAuditLog } from '@argseal/core';
+import { type ApprovalStore, type AuditSink, createMemoryAuditLog } from '@argseal/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolPinStore } from '../pins/types.js';
 import { createMcpProxy, type McpProxyOptions } from '../proxy.js';
 import { serveStdio } from '../serve-stdio.js';
+import { ECHO_TOOL, fixtureServer } from './fixture-server.js';
 import { streamPair } from './stream-pair.js';
 
 /**
@@ -32,6 +35,34 @@ export async function proxiedClient(
       await relay.close();
     },
   };
+}
+
+/**
+ * The proxied-client world on shared stores (SQL, console): the fixture echo server as
+ * upstream `fx` (policy `echo: allow`, default pinning: approval needed), and a counter of
+ * the `notifications/tools/list_changed` the client received (`changes.count`, resettable).
+ */
+export async function proxiedEcho(
+  agent: string,
+  stores: { approvals: ApprovalStore; pins: ToolPinStore; audit: AuditSink },
+) {
+  const upstream = fixtureServer([ECHO_TOOL]);
+  const t = await proxiedClient(
+    {
+      agent,
+      approvals: stores.approvals,
+      pins: stores.pins,
+      servers: [
+        { name: 'fx', config: { tools: { echo: 'allow' } }, transport: upstream.transport },
+      ],
+    },
+    { audit: stores.audit },
+  );
+  const changes = { count: 0 };
+  t.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    changes.count += 1;
+  });
+  return { ...t, upstream, changes };
 }
 
 /** The text of a tool result's first content block. */
