@@ -67,6 +67,16 @@ describe('audit record preimage (direct serialization of a fresh body)', () => {
     );
   });
 
+  it('keeps a `__proto__` event key as data (fast-check seed -341527083 found it set the prototype)', () => {
+    const event = JSON.parse('{"type":"proposed","__proto__":{"x":1}}') as AuditEvent;
+    const body = auditRecordBody({ ...event }, 3, 'at', GENESIS_HASH);
+    expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
+    expect(Object.keys(body)).toContain('__proto__');
+    const text = auditPreimage(GENESIS_HASH, body, true);
+    expect(text).toBe(reference(body));
+    expect(text).toContain('"__proto__":{"x":1}');
+  });
+
   it('a lone surrogate or -0 is refused like canonicalize does', () => {
     for (const bad of [{ note: 'x\ud800' }, { ['k\udc00']: 'v' }, { seqish: -0 }]) {
       const body = auditRecordBody(

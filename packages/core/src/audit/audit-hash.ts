@@ -1,6 +1,6 @@
 import { type Sha256Hex, sha256Of } from '../hash.js';
 import { canonicalize } from '../json/canonicalize.js';
-import { isWellFormedString } from '../json/strict-domain.js';
+import { isWellFormedString, setDataProperty } from '../json/strict-domain.js';
 import type { JsonValue } from '../json/types.js';
 import type { AuditEvent, AuditRecord } from './types.js';
 
@@ -19,7 +19,7 @@ export function auditRecordBody(
   const body: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(event)) {
     if (v !== undefined && k !== 'hash' && k !== 'seq' && k !== 'at' && k !== 'prevHash')
-      body[k] = v;
+      setDataProperty(body, k, v);
   }
   body.seq = seq;
   body.at = at;
