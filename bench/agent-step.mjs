@@ -1,7 +1,7 @@
 // Shared parts of the agent-step benches (issue 19 goal 3, packages/*/bench/step-bench.mjs):
 // the tool body, the default-settings authorizer (memory audit log and approvals, as the
-// READMEs set it up), the CPU-time comparison and the printed row.
-import { compare, fmtNs } from './harness.mjs';
+// READMEs set it up), the paired CPU-time comparison and the printed row.
+import { fmtNs, pairedRatio } from './harness.mjs';
 
 /** Pass `createAuthorizer`, `createMemoryAuditLog`, `createMemoryApprovalStore` of the package's core. */
 export function stepWorld(core) {
@@ -21,15 +21,43 @@ export function stepWorld(core) {
   return { counter, audit, authorizer, execute };
 }
 
-/** Compares `{ unsealed, sealed }` by CPU time and prints the row with ratio, goal and met. */
+/**
+ * Compares `{ unsealed, sealed }` (one agent step each) by CPU time in paired rounds
+ * (`pairedRatio`: warmup, alternating order, gc between samples, median of the per-round
+ * ratios) and prints the row: both medians, the ratio with its p25–p75 spread, goal, met.
+ * `ARGSEAL_STEP_PROFILE=sealed|unsealed` only runs that side (`ARGSEAL_STEP_N` steps),
+ * for `node --cpu-prof`.
+ */
 export async function stepRow(label, contenders, goal) {
-  const c = await compare(contenders, { async: true, clock: 'cpu', rounds: 11, sampleMs: 200 });
-  const ratio = c.sealed / c.unsealed;
+  const only = process.env.ARGSEAL_STEP_PROFILE;
+  if (only) {
+    const fn = contenders[only];
+    for (let i = 0; i < Number(process.env.ARGSEAL_STEP_N ?? 3000); i++) await fn();
+    return;
+  }
+  const r = await pairedRatio(contenders.unsealed, contenders.sealed, {
+    rounds: 151,
+    sampleMs: 25,
+    minIterations: 4,
+  });
+  if (!headed) {
+    headed = true;
+    console.log(
+      '| agent step, 1 tool call (2 KB), CPU time | sealed | unsealed | ratio (median of rounds) | p25–p75 | goal | met |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
+  }
   console.log(
-    '| agent step, 1 tool call (2 KB), CPU time | sealed | unsealed | ratio | goal | met |',
+    `| ${label} | ${fmtNs(r.subject)} | ${fmtNs(r.base)} | ${r.ratio.toFixed(2)}x | ${r.p25.toFixed(2)}–${r.p75.toFixed(2)}x | ${goal === undefined ? '— | —' : `≤ ${goal}x | ${r.ratio <= goal ? 'met' : '**not met**'}`} |`,
   );
-  console.log('|---|---|---|---|---|---|');
-  console.log(
-    `| ${label} | ${fmtNs(c.sealed)} | ${fmtNs(c.unsealed)} | ${ratio.toFixed(2)}x | ≤ ${goal}x | ${ratio <= goal ? 'met' : '**not met**'} |`,
+  notes.add(
+    `${label}: ${r.rounds} rounds of ${r.iterations} steps per side${r.gc ? ', gc() between samples' : ' (run with --expose-gc for gc() between samples)'}.`,
   );
 }
+
+let headed = false;
+const notes = new Set();
+process.on('beforeExit', () => {
+  if (notes.size > 0) console.log(`\n${[...notes].join('\n')}`);
+  notes.clear();
+});

@@ -67,3 +67,66 @@ export function fmtNs(ns) {
   if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`;
   return `${ns.toFixed(0)} ns`;
 }
+
+function quantile(sorted, q) {
+  const i = (sorted.length - 1) * q;
+  const lo = Math.floor(i);
+  return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (i - lo);
+}
+
+/**
+ * A paired comparison of `subject` against `base` (async functions), robust on a shared
+ * machine: a warmup of both in turn, one iteration count for both (calibrated so a sample
+ * takes about `sampleMs`, at least `minIterations`), then `rounds` rounds that each sample both, in alternating
+ * order (AB, BA, AB, ...), after a `gc()` (run with `--expose-gc`). Each round gives one
+ * ratio subject/base; the result is the median of those ratios with their p25–p75 spread,
+ * so a burst of load hits one round, not the figure. `clock: 'cpu'` (default) counts this
+ * process's CPU time only.
+ */
+export async function pairedRatio(
+  base,
+  subject,
+  { rounds = 41, sampleMs = 50, minIterations = 1, warmupMs = 1500, clock = 'cpu' } = {},
+) {
+  const now = clock === 'cpu' ? cpuMs : wallMs;
+  const until = now() + warmupMs;
+  while (now() < until) {
+    await base();
+    await subject();
+  }
+  let n = 1;
+  while (n < 1 << 20) {
+    const ns = (await sampleAsync(base, n, now)) + (await sampleAsync(subject, n, now));
+    if ((ns * n) / 2 >= sampleMs * 1e6 * 0.5) {
+      n = Math.max(minIterations, Math.round((sampleMs * 1e6 * 2) / ns));
+      break;
+    }
+    n *= 2;
+  }
+  const baseNs = [];
+  const subjectNs = [];
+  const ratios = [];
+  for (let r = 0; r < rounds; r++) {
+    const pair = r % 2 === 0 ? [base, subject] : [subject, base];
+    const t = [];
+    for (const fn of pair) {
+      globalThis.gc?.();
+      t.push(await sampleAsync(fn, n, now));
+    }
+    const [b, s] = r % 2 === 0 ? t : [t[1], t[0]];
+    baseNs.push(b);
+    subjectNs.push(s);
+    ratios.push(s / b);
+  }
+  const sorted = [...ratios].sort((a, b) => a - b);
+  return {
+    ratio: quantile(sorted, 0.5),
+    p25: quantile(sorted, 0.25),
+    p75: quantile(sorted, 0.75),
+    base: median(baseNs),
+    subject: median(subjectNs),
+    iterations: n,
+    rounds,
+    gc: typeof globalThis.gc === 'function',
+  };
+}

@@ -5,7 +5,7 @@ import * as core from '@argseal/core';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, defaultToolCallParser } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';
-import { createAgent } from 'langchain';
+import { createAgent, createMiddleware } from 'langchain';
 import { stepRow, stepWorld } from '../../../bench/agent-step.mjs';
 import { smallText } from '../../../bench/payloads.mjs';
 import { refundSchema } from '../../../bench/refund-schema.mjs';
@@ -62,4 +62,19 @@ await stepRow(
   'LangChain createAgent + argsealMiddleware, default settings',
   { unsealed: once(unsealed), sealed: once(sealed) },
   1.5,
+);
+// The floor LangChain sets: a middleware with the same three hooks that does nothing.
+const noop = createMiddleware({
+  name: 'NoopMiddleware',
+  wrapModelCall: (request, handler) => handler(request),
+  afterModel: { canJumpTo: ['model'], hook: async () => undefined },
+  wrapToolCall: (request, handler) => handler(request),
+});
+await stepRow(
+  'LangChain createAgent + a no-op middleware with the same hooks (framework floor)',
+  {
+    unsealed: once(unsealed),
+    sealed: once(createAgent({ model, tools: [refund], middleware: [noop] })),
+  },
+  undefined,
 );
