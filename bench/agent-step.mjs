@@ -25,12 +25,14 @@ export function stepWorld(core) {
  * Compares `{ unsealed, sealed }` (one agent step each) by CPU time in paired rounds
  * (`pairedRatio`: warmup, alternating order, gc between samples, median of the per-round
  * ratios) and prints the row: both medians, the ratio with its p25–p75 spread, goal, met.
- * `ARGSEAL_STEP_PROFILE=sealed|unsealed` only runs that side (`ARGSEAL_STEP_N` steps),
+ * `ARGSEAL_STEP_PROFILE=sealed|unsealed` only runs that side (`ARGSEAL_STEP_N` steps; rows whose
+ * label contains `ARGSEAL_STEP_ROW`),
  * for `node --cpu-prof`.
  */
 export async function stepRow(label, contenders, goal) {
   const only = process.env.ARGSEAL_STEP_PROFILE;
   if (only) {
+    if (!label.includes(process.env.ARGSEAL_STEP_ROW ?? '')) return;
     const fn = contenders[only];
     for (let i = 0; i < Number(process.env.ARGSEAL_STEP_N ?? 3000); i++) await fn();
     return;
