@@ -18,7 +18,7 @@ export interface ConsoleDemoOptions extends ConsoleModeOptions {
   log?: Log;
 }
 
-export interface ConsoleDecision {
+interface ConsoleDecision {
   proposalId: string;
   proposalHash: string;
   decision: 'approve' | 'reject' | 'timeout';

@@ -12,7 +12,7 @@ export interface ConsoleModeOptions {
 
 /** The agent name the example runs as; the console's agent token must be listed under it. */
 export const CONSOLE_AGENT = 'support-agent';
-export const DEFAULT_TIMEOUT_SECONDS = 300;
+const DEFAULT_TIMEOUT_SECONDS = 300;
 
 export const USAGE = `usage: pnpm start [--console URL] [--timeout SECONDS]
 

@@ -30,7 +30,7 @@ export function summarizeDecision(record: AuditRecord): DecisionSummary {
 }
 
 /** One line per policy decision: the rule that decided, plus the other rules asked. */
-export function formatDecision(record: AuditRecord): string {
+function formatDecision(record: AuditRecord): string {
   const rule = summarizeDecision(record);
   const others = (record.trace ?? []).filter((e) => e.rule !== rule.rule || e.shadow === true);
   const also = others.length

@@ -19,9 +19,9 @@ export interface SupportContext {
 }
 
 /** Refunds above this many minor units (50.00 EUR) need a human. */
-export const REFUND_APPROVAL_THRESHOLD = 50_00;
+const REFUND_APPROVAL_THRESHOLD = 50_00;
 /** Refunds above this many minor units (20,000.00 EUR) are denied outright. */
-export const REFUND_CEILING = 20_000_00;
+const REFUND_CEILING = 20_000_00;
 
 /** The order id in the arguments must be one the server listed for this customer. */
 const knownOrder = idsFromServerList<SupportContext>({

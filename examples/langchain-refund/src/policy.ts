@@ -18,9 +18,9 @@ export interface SupportContext {
 }
 
 /** Refunds up to 50.00 EUR (5000 minor units) run; above that a human approves. */
-export const REFUND_LIMIT_MINOR = 50_00;
+const REFUND_LIMIT_MINOR = 50_00;
 /** Refunds above 20,000.00 EUR (2000000 minor units) are denied outright. */
-export const REFUND_CEILING_MINOR = 20_000_00;
+const REFUND_CEILING_MINOR = 20_000_00;
 
 type Ctx = SupportContext | undefined;
 

@@ -3,7 +3,7 @@ import { AIMessage, type BaseMessage, defaultToolCallParser } from '@langchain/c
 import type { ChatResult } from '@langchain/core/outputs';
 
 /** One tool call with the provider's raw argument text, byte for byte. */
-export interface ScriptedCall {
+interface ScriptedCall {
   id: string;
   name: string;
   args: string;

@@ -6,7 +6,7 @@ const paintDecision = (type: string) =>
   type === 'allow' ? green(type) : type === 'deny' ? red(type) : yellow(type);
 
 /** One line per policy decision: the rule that decided (`decidedBy`), plus the other rules asked. */
-export function formatDecision(record: AuditRecord): string {
+function formatDecision(record: AuditRecord): string {
   const decision = {
     type: record.decision,
     reason: record.reason,

@@ -10,7 +10,7 @@ import { createTools } from './tools.js';
 
 setTracingDisabled(true);
 
-export const AGENT = 'support-bot';
+const AGENT = 'support-bot';
 
 /**
  * Everything one process needs: the durable approval store and audit log (embedded

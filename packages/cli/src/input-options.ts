@@ -14,8 +14,8 @@ import { readInput } from './read-input.js';
  * Upper bounds for the limit options. Core's decoder and canonicalizer recurse, so a
  * much deeper limit could exhaust the stack instead of failing with a clean code.
  */
-export const MAX_DEPTH_CEILING = 1000;
-export const MAX_LENGTH_CEILING = 2 ** 28;
+const MAX_DEPTH_CEILING = 1000;
+const MAX_LENGTH_CEILING = 2 ** 28;
 
 /** Options of every command that reads JSON input. */
 export const INPUT_OPTIONS: Readonly<Record<string, CliOptionSpec>> = {

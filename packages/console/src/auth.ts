@@ -41,7 +41,7 @@ function unauthorized(c: Context, error: HttpError): Response {
  * session's CSRF token in `X-Argseal-CSRF` (a cross-site page cannot read it), and when the
  * browser names an Origin or a Sec-Fetch-Site it must be this console's own.
  */
-export function checkCsrf(c: Context, session: ConsoleSession): void {
+function checkCsrf(c: Context, session: ConsoleSession): void {
   const site = c.req.header('sec-fetch-site');
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {
     throw new HttpError(403, 'cross_origin', 'cross-site requests are refused');

@@ -29,7 +29,7 @@ const APPROVAL_STATUS: Record<string, ContentfulStatusCode> = {
 };
 
 /** Maps a thrown value to a status and body: store refusals keep their code, the rest is 500. */
-export function errorResponse(error: unknown): { status: ContentfulStatusCode; body: ErrorBody } {
+function errorResponse(error: unknown): { status: ContentfulStatusCode; body: ErrorBody } {
   if (error instanceof HttpError) {
     return {
       status: error.status,

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 /** Failed logins a client may make per window before `429 too_many_attempts`. */
 export const MAX_FAILED_LOGINS = 10;
 /** The window failed logins are counted in: 15 minutes. */
-export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Clients tracked at once; the oldest entry is dropped past this. */
 const MAX_CLIENTS = 10_000;
 

@@ -13,7 +13,7 @@ export function reasonTables(own: ReasonMessages | undefined): readonly ReasonMe
 }
 
 /** The newest approved call of the same tool before `p` (bounded look-back), if any. */
-export async function lastApproved(
+async function lastApproved(
   store: ApprovalStore,
   p: StoredProposal,
 ): Promise<StoredProposal | undefined> {

@@ -18,7 +18,7 @@ const STATUSES: readonly (ProposalStatus | 'all')[] = [
   'expired',
   'all',
 ];
-export const DEFAULT_LIST_LIMIT = 200;
+const DEFAULT_LIST_LIMIT = 200;
 export const MAX_LIST_LIMIT = 1000;
 
 /** Parses `?status=` (default `pending`) and `?limit=` (1-1000, default 200). */

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { HttpError } from './http-errors.js';
 
 /** Largest request body the console reads (proposals carry arguments: 1 MiB). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 const tooLarge = (maxBytes: number) =>
   new HttpError(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`);

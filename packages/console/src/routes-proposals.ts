@@ -10,7 +10,7 @@ import { expectObject, readJsonBody } from './read-json.js';
 
 const DECISION_FIELDS = ['decision', 'proposalHash', 'note', 'expiresAt', 'ttlMs'] as const;
 /** Longest approval lifetime the page may ask for (`ttlMs`): 24 hours. */
-export const MAX_DECISION_TTL_MS = 24 * 60 * 60 * 1000;
+const MAX_DECISION_TTL_MS = 24 * 60 * 60 * 1000;
 
 function parseTtl(value: unknown): number | undefined {
   if (value === undefined) return undefined;

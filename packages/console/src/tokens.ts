@@ -23,7 +23,7 @@ export interface TokenRegistry {
   lookup(token: string): string | undefined;
 }
 
-export const digestToken = (token: string): string =>
+const digestToken = (token: string): string =>
   createHash('sha256').update(token, 'utf8').digest('hex');
 
 function entries(input: TokenInput | undefined, role: TokenRole): [string, string][] {

@@ -66,7 +66,7 @@ function message(p: StoredProposal, o: WebhookOptions): string {
 }
 
 /** Sends one signed message, retrying 5xx, 429 and network errors with exponential backoff. */
-export async function sendWebhook(p: StoredProposal, o: WebhookOptions): Promise<boolean> {
+async function sendWebhook(p: StoredProposal, o: WebhookOptions): Promise<boolean> {
   const body = message(p, o);
   const attempts = o.attempts ?? 5;
   const send = o.fetch ?? fetch;

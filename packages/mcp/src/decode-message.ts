@@ -15,7 +15,7 @@ export interface DecodeLimits {
 }
 
 /** A message that passed strict decoding; `argumentsText` is set for `tools/call`. */
-export interface DecodedMessage {
+interface DecodedMessage {
   message: RpcMessage;
   /** Canonical text of `params.arguments` of a `tools/call`, decoded from the raw message text. */
   argumentsText?: string;

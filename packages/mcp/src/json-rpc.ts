@@ -15,7 +15,6 @@ export interface RpcMessage {
 
 /** JSON-RPC error codes the proxy answers with. */
 export const RPC_PARSE_ERROR = -32700;
-export const RPC_INVALID_REQUEST = -32600;
 export const RPC_INTERNAL_ERROR = -32603;
 
 export const isRequest = (m: RpcMessage): m is RpcMessage & { id: RpcId; method: string } =>
@@ -41,9 +40,4 @@ export function rpcError(
   const error: RpcMessage['error'] = { code: rpcCode, message };
   if (code !== undefined) error.data = { code };
   return id === null ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error };
-}
-
-/** A JSON-RPC success response. */
-export function rpcResult(id: RpcId, result: JsonObject): RpcMessage {
-  return { jsonrpc: '2.0', id, result };
 }

@@ -3,7 +3,7 @@ import { McpSealError } from './errors.js';
 import type { ToolPinStore } from './pins/types.js';
 
 /** Default environment variable holding the console agent token. */
-export const DEFAULT_CONSOLE_TOKEN_ENV = 'ARGSEAL_CONSOLE_TOKEN';
+const DEFAULT_CONSOLE_TOKEN_ENV = 'ARGSEAL_CONSOLE_TOKEN';
 
 interface ConsoleClients {
   createConsoleApprovalStore(o: { url: string; token: string }): ApprovalStore;

@@ -1,7 +1,7 @@
 import { idKey, type RpcId } from './json-rpc.js';
 
 /** In-flight `tools/call` messages a host transport decoded strictly, at most this many. */
-export const DEFAULT_LEDGER_SIZE = 1024;
+const DEFAULT_LEDGER_SIZE = 1024;
 
 /**
  * Hands the canonical argument text of each strictly decoded `tools/call` from the host

@@ -5,7 +5,7 @@ import { type CatalogEntry, ToolCatalog } from './tool-catalog.js';
 import type { Upstream } from './upstream.js';
 
 /** Default interval at which pending definitions are re-read from the pin store. */
-export const DEFAULT_PIN_POLL_MS = 2_000;
+const DEFAULT_PIN_POLL_MS = 2_000;
 
 /** One upstream with its config, as the relay gets it. */
 export interface UpstreamServer {

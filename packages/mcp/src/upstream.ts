@@ -5,7 +5,7 @@ import { McpSealError } from './errors.js';
 import { idKey, isResponse, type RpcId, type RpcMessage } from './json-rpc.js';
 
 /** Default time the proxy waits for an upstream answer to its own requests. */
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
 
 interface Waiter {
   resolve: (message: RpcMessage) => void;

@@ -21,7 +21,7 @@ export const REFUND_APPROVAL_THRESHOLD = 50;
 export const WIPE_DENY_REASON = 'destructive operations are forbidden';
 export const REFUND_APPROVAL_REASON = 'refund above threshold';
 
-export interface Execution {
+interface Execution {
   tool: string;
   toolCallId: string;
   proposalHash: string;
@@ -72,7 +72,7 @@ export interface WorldOptions {
   mutateInput?: boolean;
 }
 
-export function suitePolicy(): ToolPolicy {
+function suitePolicy(): ToolPolicy {
   return ({ tool, parsedArguments }) => {
     if (tool === 'wipe') return { type: 'deny', reason: WIPE_DENY_REASON };
     if (tool === 'refund') {

@@ -5,7 +5,7 @@
 
 const REPO = 'https://github.com/argseal/argseal';
 /** Peers that are optional wherever they are listed (any Standard Schema works; pick one SQL driver). */
-export const OPTIONAL_PEERS = ['zod', 'pg', '@electric-sql/pglite'];
+const OPTIONAL_PEERS = ['zod', 'pg', '@electric-sql/pglite'];
 const TEST_FILE = /(\.test(-d)?\.|__fixtures__|(^|\/)tests?(\/|$)|vitest\.config)/;
 
 /** Returns a normalized copy of `manifest` for packages/<dir> (key order kept, new keys placed sensibly). */

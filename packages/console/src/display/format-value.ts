@@ -3,7 +3,7 @@ import type { PresentedField } from '@argseal/core/kit';
 import { reveal } from './reveal.js';
 
 /** ISO 4217 minor-unit digits; Intl knows them, with 2 as the fallback for unknown codes. */
-export function minorDigits(currency: string): number {
+function minorDigits(currency: string): number {
   try {
     const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
       .maximumFractionDigits;

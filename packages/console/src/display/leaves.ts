@@ -2,7 +2,7 @@ import type { JsonValue } from '@argseal/core';
 import { escapePointerToken } from '@argseal/core/kit';
 
 /** Most leaves listed for one call; the rest stay visible in the canonical JSON. */
-export const MAX_LEAVES = 200;
+const MAX_LEAVES = 200;
 
 /**
  * The scalar leaves (and empty containers) of decoded arguments, keyed by JSON Pointer, in

@@ -13,7 +13,7 @@ import { prettyCanonical, reveal } from './reveal.js';
 import { parseTemplate } from './summary-template.js';
 
 /** One row of the labelled field table. */
-export interface DisplayField {
+interface DisplayField {
   path: string;
   label: string;
   value: string;

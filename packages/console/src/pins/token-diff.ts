@@ -5,7 +5,7 @@ export interface DiffPart {
 }
 
 /** Largest old×new token product diffed exactly; above it the texts are shown replaced whole. */
-export const MAX_DIFF_CELLS = 1_000_000;
+const MAX_DIFF_CELLS = 1_000_000;
 
 function merge(parts: DiffPart[], op: DiffPart['op'], text: string): void {
   const last = parts[parts.length - 1];

@@ -100,7 +100,7 @@ export function checkPrimitive(v: unknown): boolean {
 }
 
 /** The code for an object that is neither a plain record nor a plain array. */
-export function exoticObjectCode(o: object): string {
+function exoticObjectCode(o: object): string {
   if (o instanceof Date) return 'date_object';
   if (o instanceof RegExp) return 'regexp_object';
   if (o instanceof Map || o instanceof WeakMap) return 'map_object';

@@ -2,7 +2,7 @@ import type { JsonObject } from '@argseal/core';
 import type { HostName } from './hosts.js';
 
 /** The after-the-tool events `argseal hook` records (`executed`). */
-export const POST_EVENTS = ['PostToolUse', 'PostToolUseFailure'] as const;
+const POST_EVENTS = ['PostToolUse', 'PostToolUseFailure'] as const;
 
 /** One of {@link POST_EVENTS}: Claude Code has both, Codex 0.169 only `PostToolUse`. */
 export type PostEvent = (typeof POST_EVENTS)[number];

@@ -24,7 +24,7 @@ export function agentFor(config: HookModuleConfig, host: HostName): string {
 }
 
 /** Opens the (lazy) store session a config describes. */
-export function storeFor(config: HookModuleConfig, where: HookEnvironment): StoreSession {
+function storeFor(config: HookModuleConfig, where: HookEnvironment): StoreSession {
   const dataDir = defaultDataDir(
     config.store?.type === 'embedded' ? config.store.dataDir : undefined,
     where.env,

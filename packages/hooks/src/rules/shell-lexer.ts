@@ -1,5 +1,5 @@
 /** One simple command of a shell line: its words after quote removal, and its redirections. */
-export interface ShellSegment {
+interface ShellSegment {
   words: string[];
   redirects: string[];
   /** Index of the pipeline (`a | b` share one) this segment belongs to. */

@@ -185,7 +185,7 @@ export function compileEgressOptions(options: EgressOptions = {}): CompiledEgres
 }
 
 /** Everything but the resolver: scheme, userinfo, address, name, shape, port, allowlist. */
-export function checkEgressStatic(
+function checkEgressStatic(
   input: unknown,
   compiled: CompiledEgressOptions,
 ): Deny | { url: URL; host: HostVerdict } {

@@ -39,7 +39,7 @@ function isTraceEntry(value: unknown): value is PolicyTrace {
  * True when `value` is a well-formed PolicyDecision (deny/approval need a non-empty reason; an
  * approval's `risk` and `approvals` must be well formed).
  */
-export function isPolicyDecision(value: unknown): value is PolicyDecision {
+function isPolicyDecision(value: unknown): value is PolicyDecision {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   if (typeof v.type !== 'string' || !DECISION_TYPES.has(v.type)) return false;

@@ -9,7 +9,7 @@ import type { JsonSchemaObject } from './schema-inspect.js';
 export type ScopeFieldKind = 'declared' | 'open';
 
 /** `tenant_id`, `TenantId` and `tenant-id` all normalize to `tenantid`. */
-export function normalizeName(name: string): string {
+function normalizeName(name: string): string {
   return name.toLowerCase().replace(/[\s_-]/g, '');
 }
 

@@ -23,7 +23,7 @@ export function apiPath(api: ProviderApi): string {
 }
 
 /** Serializes SSE events (`event:` line when named, one `data:` line, blank line). */
-export function encodeSse(events: readonly SseEvent[]): string {
+function encodeSse(events: readonly SseEvent[]): string {
   return events
     .map((e) => `${e.event === undefined ? '' : `event: ${e.event}\n`}data: ${e.data}\n\n`)
     .join('');

@@ -11,7 +11,7 @@ export const SUITE_AGENT = 'real-provider-agent';
 export const APPROVAL_ABOVE = 50_000;
 export const BENIGN_CANONICAL = '{"amount":12500,"to":"acct_1"}';
 
-export interface RunsCase {
+interface RunsCase {
   kind: 'runs';
   name: string;
   args: string;
@@ -28,7 +28,7 @@ export interface HostileCase {
   markers: readonly string[];
 }
 
-export interface FlowCase {
+interface FlowCase {
   kind: 'approval' | 'changed-after-approval';
   name: string;
   args: string;
@@ -36,7 +36,7 @@ export interface FlowCase {
 
 export type SuiteCase = RunsCase | HostileCase | FlowCase;
 
-export const APPROVAL_ARGS = '{"to":"acct_1","amount":90000}';
+const APPROVAL_ARGS = '{"to":"acct_1","amount":90000}';
 export const CHANGED_ARGS = '{"to":"acct_1","amount":95000}';
 
 export const CASES: readonly SuiteCase[] = [

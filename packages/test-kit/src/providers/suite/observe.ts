@@ -13,7 +13,7 @@ import type {
 } from './driver.js';
 import { createSuiteWorld, type SuiteWorld } from './world.js';
 
-export const CALL_ID = 'call_suite_1';
+const CALL_ID = 'call_suite_1';
 
 /** Where one run happened: a loopback replaying `args`, a fresh session on `world`. */
 export interface RunSetup {
@@ -34,7 +34,7 @@ export interface Observed {
 export async function openRun(
   setup: RunSetup,
   args: string,
-  world = createSuiteWorld(),
+  world: SuiteWorld = createSuiteWorld(),
 ): Promise<Observed> {
   const provider = await startLoopbackProvider({
     api: setup.target.api,
@@ -68,7 +68,7 @@ export async function openRun(
 }
 
 /** The argseal code of a run error (anywhere in its cause chain), if any. */
-export function errorCode(error: unknown): string | undefined {
+function errorCode(error: unknown): string | undefined {
   for (let e = error, depth = 0; e !== undefined && e !== null && depth < 8; depth++) {
     if (ArgsealError.isInstance(e)) return e.code;
     const match = /(?:decode|snapshot)\/([a-z_]+)/.exec(String((e as Error).message ?? ''));

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { APPROVAL_ABOVE, SUITE_AGENT, TOOL_NAME } from './cases.js';
 import type { PlainToolSpec } from './driver.js';
 
-export interface Execution {
+interface Execution {
   args: unknown;
   toolCallId: string | undefined;
   proposalHash: string | undefined;
