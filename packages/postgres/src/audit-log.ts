@@ -38,6 +38,11 @@ export interface SqlAuditLog extends AuditStreamSink {
    * `argseal_audit` leaves it ahead, so `verifyAuditLog(sink)` reports `truncated`.
    */
   head(): Promise<AuditHead>;
+  /**
+   * Appends made in one tick share a batch and keep their call order, so the pipeline
+   * issues a call's `proposed` and `decided` records together (one statement).
+   */
+  readonly pipelining: 'batched';
 }
 
 /** Options of {@link createSqlAuditLog}. */
@@ -145,6 +150,7 @@ export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions 
   }
 
   return {
+    pipelining: 'batched',
     async append(event: AuditEvent, appendOptions?: { sha256?: Sha256Hex }) {
       if (typeof event === 'object' && event !== null && event.type === 'checkpoint') {
         throw new SqlStoreError(

@@ -4,6 +4,8 @@ import type { AuditEvent, AuditHead, AuditRecord, AuditRecordsQuery, AuditSink }
 
 /** The in-memory audit sink returned by {@link createMemoryAuditLog}. */
 export interface MemoryAuditLog extends AuditSink {
+  /** Appends keep their call order (see {@link AuditSink.pipelining}). */
+  readonly pipelining: 'ordered';
   /** The records as stored (mutable: for tamper tests). */
   readonly raw: AuditRecord[];
   head(): Promise<AuditHead>;
@@ -81,6 +83,7 @@ export function createMemoryAuditLog(options?: {
   return {
     raw,
     append,
+    pipelining: 'ordered',
     async records(query?: AuditRecordsQuery) {
       await tail;
       const from = query?.fromSeq ?? 0;

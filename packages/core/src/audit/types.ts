@@ -138,4 +138,17 @@ export interface AuditSink {
    * in a variable, the SQL sink in its head row), so deleting the last records is visible.
    */
   head?(): Promise<AuditHead>;
+  /**
+   * How the sink takes an append made before earlier ones settled. `'ordered'`: its
+   * records keep the order of the `append` calls, so the pipeline issues a stage's records
+   * without waiting between them. `'batched'`: ordered too, and appends made in one tick
+   * go out together (one batch, one commit), so the pipeline holds a call's `proposed`
+   * record until the call is authorized and issues it in the same tick as its `decided`
+   * record (or on the next macrotask when nobody authorizes the call). Either way the tool
+   * executes only after every record before it is durable, and a failed append rejects
+   * the stage with the sink's error. Absent (or any other value): the pipeline awaits
+   * each append before the next. `createMemoryAuditLog` is `'ordered'`,
+   * `createSqlAuditLog` (`@argseal/postgres`) is `'batched'`.
+   */
+  readonly pipelining?: 'ordered' | 'batched';
 }

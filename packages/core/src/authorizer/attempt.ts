@@ -1,4 +1,5 @@
 import { ArgsealConfigError } from '../errors.js';
+import type { ProposedWrite } from './audit-writes.js';
 import { type AuthorizeSettings, authorizeCall, checkCall } from './authorize.js';
 import { executeCall } from './execute.js';
 import type { PreparedData } from './prepare.js';
@@ -27,6 +28,7 @@ export function createAttempt(
   data: PreparedData,
   settings: AuthorizeSettings,
   options: CallOptions<any> | undefined,
+  written: ProposedWrite | undefined,
 ): Attempt {
   const opts: CallOptions<any> = {
     ...options,
@@ -64,17 +66,19 @@ export function createAttempt(
     supersedes: data.supersedes,
     check(): Promise<CheckResult> {
       if (checked === undefined) {
-        checked = authorized ? authorized.then(asCheck) : checkCall(settings, attempt, opts);
+        checked = authorized
+          ? authorized.then(asCheck)
+          : checkCall(settings, attempt, opts, written);
       }
       return checked;
     },
     authorize(): Promise<AuthorizationResult> {
       authorized ??=
         checked === undefined
-          ? authorizeCall(settings, attempt, opts)
+          ? authorizeCall(settings, attempt, opts, written)
           : checked.then(
-              () => authorizeCall(settings, attempt, opts),
-              () => authorizeCall(settings, attempt, opts),
+              () => authorizeCall(settings, attempt, opts, written),
+              () => authorizeCall(settings, attempt, opts, written),
             );
       return authorized;
     },
@@ -127,7 +131,8 @@ export function createAttempt(
       }
       return attempt.execute<Output>(execOptions);
     },
-    withContext: (context: unknown) => createAttempt(data, settings, { ...options, context }),
+    withContext: (context: unknown) =>
+      createAttempt(data, settings, { ...options, context }, written),
   });
   return attempt;
 }

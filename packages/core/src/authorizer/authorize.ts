@@ -1,10 +1,11 @@
 import { checkApprovalRule } from '../approvals/four-eyes.js';
 import type { ApprovalStore, SuspendedToolProposal } from '../approvals/types.js';
-import type { AuditSink } from '../audit/types.js';
+import type { AuditEvent, AuditSink } from '../audit/types.js';
 import { decodeCanonical } from '../json/canonicalize.js';
 import type { JsonObject, JsonValue } from '../json/types.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
 import { buildProposalPresentation } from '../presentation/build-presentation.js';
+import { type ProposedWrite, writeAhead } from './audit-writes.js';
 import type { Telemetry } from './telemetry.js';
 import { inApprovalSpan, policySpan } from './telemetry-stages.js';
 import type { AuthorizationResult, CallOptions, CheckResult, PreparedToolCall } from './types.js';
@@ -119,38 +120,51 @@ async function decide(
 
 type Base = { agent: string; tool: string; toolCallId: string; proposalHash: string };
 
-/** Policy once per attempt: a decision made by `check` on this call object is reused once. */
+/**
+ * Policy once per attempt: a decision made by `check` on this call object is reused once.
+ * Resolves only when the call's `proposed` records (`ahead`, still in flight on a
+ * pipelining sink) and its `decided` record are durable; a failed append rejects.
+ */
 async function policyDecision(
   s: AuthorizeSettings,
   call: PreparedToolCall,
   options: CallOptions<any> | undefined,
   base: Base,
+  ahead: ProposedWrite | undefined,
 ): Promise<PolicyDecision> {
   const cached = s.checked.get(call);
   if (cached) {
     s.checked.delete(call);
     return cached;
   }
+  // a batching sink gets `proposed` in the same tick as `decided`, after the policy
+  ahead?.hold();
   const span = s.telemetry && policySpan(s.telemetry, call);
   const decision = await decide(s, call, options);
   if (span) span(decision);
-  await s.audit?.append({
+  if (s.audit === undefined) return decision;
+  const decided: AuditEvent = {
     type: 'decided',
     ...base,
     decision: decision.type,
     mode: s.mode,
     ...(decision.reason !== undefined ? { reason: decision.reason } : {}),
     ...(decision.trace ? { trace: decision.trace } : {}),
-  });
-  if (s.mode === 'shadow') {
-    await s.audit?.append({
-      type: 'shadow',
-      ...base,
-      decision: decision.type,
-      mode: 'shadow',
-      reason: `SHADOW MODE: enforce would have decided "${decision.type}"${decision.reason ? ` (${decision.reason})` : ''}; executing anyway`,
-    });
-  }
+  };
+  const events =
+    s.mode === 'shadow'
+      ? [
+          decided,
+          {
+            type: 'shadow' as const,
+            ...base,
+            decision: decision.type,
+            mode: 'shadow' as const,
+            reason: `SHADOW MODE: enforce would have decided "${decision.type}"${decision.reason ? ` (${decision.reason})` : ''}; executing anyway`,
+          },
+        ]
+      : [decided];
+  await writeAhead(s.audit, events, ahead);
   return decision;
 }
 
@@ -240,9 +254,10 @@ export async function checkCall(
   s: AuthorizeSettings,
   call: PreparedToolCall,
   options: CallOptions<any> | undefined,
+  ahead?: ProposedWrite,
 ): Promise<CheckResult> {
   const base = baseOf(call);
-  const decision = await policyDecision(s, call, options, base);
+  const decision = await policyDecision(s, call, options, base, ahead);
   s.checked.set(call, decision);
   if (s.mode === 'shadow' || decision.type !== 'require_approval') {
     return settledByPolicy(s, decision);
@@ -284,9 +299,10 @@ export async function authorizeCall(
   s: AuthorizeSettings,
   call: PreparedToolCall,
   options: CallOptions<any> | undefined,
+  ahead?: ProposedWrite,
 ): Promise<AuthorizationResult> {
   const base = baseOf(call);
-  const decision = await policyDecision(s, call, options, base);
+  const decision = await policyDecision(s, call, options, base, ahead);
   if (s.mode === 'shadow' || decision.type !== 'require_approval') {
     return settledByPolicy(s, decision);
   }

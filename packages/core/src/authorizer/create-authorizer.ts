@@ -5,6 +5,7 @@ import { defaultProvenanceRegistry } from '../kit/provenance-registry.js';
 import { toRefusal } from '../kit/refusal.js';
 import { isArgsealTool } from '../tool/define-tool.js';
 import { createAttempt } from './attempt.js';
+import type { ProposedWrite } from './audit-writes.js';
 import { authorizeCall, checkCall } from './authorize.js';
 import { executeCall } from './execute.js';
 import { prepareCall } from './prepare.js';
@@ -65,6 +66,7 @@ export function createAuthorizer<Context = unknown>(
       ? {
           append: (event: AuditEvent) => audit.append(event, { sha256 }),
           records: (query?: AuditRecordsQuery) => audit.records(query),
+          ...(audit.pipelining !== undefined ? { pipelining: audit.pipelining } : {}),
         }
       : audit;
   // with telemetry the pipeline sees traced stores; without it, the very same objects
@@ -98,7 +100,8 @@ export function createAuthorizer<Context = unknown>(
   };
 
   // Calls this authorizer prepared, and allow results it issued (each executes once).
-  const issuedCalls = new WeakSet<PreparedToolCall>();
+  // each with its `proposed` records still in flight on a pipelining sink
+  const issuedCalls = new WeakMap<PreparedToolCall, ProposedWrite | undefined>();
   const issuedAllows = new WeakMap<object, PreparedToolCall>();
   function ownCall(call: PreparedToolCall): PreparedToolCall {
     if (typeof call !== 'object' || call === null || !issuedCalls.has(call)) {
@@ -113,7 +116,12 @@ export function createAuthorizer<Context = unknown>(
     call: PreparedToolCall,
     callOptions: CallOptions<Context> | undefined,
   ): Promise<AuthorizationResult> {
-    const auth = await authorizeCall(authorizeSettings, ownCall(call), callOptions);
+    const auth = await authorizeCall(
+      authorizeSettings,
+      ownCall(call),
+      callOptions,
+      issuedCalls.get(call),
+    );
     if (auth.type === 'allow') issuedAllows.set(auth, call);
     return auth;
   }
@@ -151,12 +159,12 @@ export function createAuthorizer<Context = unknown>(
           error: r.error,
         };
       }
-      const attempt = createAttempt(r.call, authorizeSettings, callOptions);
-      issuedCalls.add(attempt);
+      const attempt = createAttempt(r.call, authorizeSettings, callOptions, r.written);
+      issuedCalls.set(attempt, r.written);
       return { ok: true, attempt, call: attempt };
     },
     async check(call, callOptions) {
-      return checkCall(authorizeSettings, ownCall(call), callOptions);
+      return checkCall(authorizeSettings, ownCall(call), callOptions, issuedCalls.get(call));
     },
     authorize(call, callOptions) {
       return authorizeOwn(call, callOptions);

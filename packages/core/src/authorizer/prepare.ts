@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ApprovalStore } from '../approvals/types.js';
-import type { AuditSink } from '../audit/types.js';
+import type { AuditEvent, AuditSink } from '../audit/types.js';
 import { ToolArgumentsValidationError } from '../errors.js';
 import { proposalPreimage, type Sha256Hex, sha256Of } from '../hash.js';
 import { canonicalize, decodeCanonical, serializeTrusted } from '../json/canonicalize.js';
@@ -10,6 +10,7 @@ import { createSnapshot } from '../json/snapshot.js';
 import type { JsonValue, ReadonlyJsonValue } from '../json/types.js';
 import type { ProvenanceRegistry } from '../kit/provenance-registry.js';
 import type { ArgsealTool } from '../tool/types.js';
+import { type ProposedWrite, pipelines, proposedWrite } from './audit-writes.js';
 import { computeBindingHash } from './binding-hash.js';
 import { readPrepareInput } from './prepare-input.js';
 import { resolveResume } from './resume.js';
@@ -38,7 +39,8 @@ export interface PreparedData
 }
 
 export type PrepareDataResult =
-  | { ok: true; call: PreparedData }
+  /** `written`: the call's records still in flight on a pipelining sink (see `writeAhead`). */
+  | { ok: true; call: PreparedData; written: ProposedWrite | undefined }
   | { ok: false; error: ToolArgumentsValidationError };
 
 export interface PrepareSettings {
@@ -244,9 +246,12 @@ export async function prepareCall(
       // loudly marked: this attempt's raw text was not the provider's own argument string
       ...(provenance !== 'provider_text' ? { data: { provenance } } : {}),
     };
-    if (rewritten) await s.audit?.append({ type: 'rewritten', ...base, ...original });
-    await s.audit?.append({ type: 'proposed', ...base, ...original });
-    return { ok: true, call };
+    const proposed: AuditEvent[] = [{ type: 'proposed', ...base, ...original }];
+    if (rewritten) proposed.unshift({ type: 'rewritten', ...base, ...original });
+    let written: ProposedWrite | undefined;
+    if (s.audit !== undefined && pipelines(s.audit)) written = proposedWrite(s.audit, proposed);
+    else for (const event of proposed) await s.audit?.append(event);
+    return { ok: true, call, written };
   } catch (e) {
     if (!ToolArgumentsValidationError.isInstance(e)) {
       if (span) endFailed(span, 'internal_error');

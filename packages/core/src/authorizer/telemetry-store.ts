@@ -67,5 +67,7 @@ export function traceAudit(sink: AuditSink, t: Telemetry): AuditSink {
       ),
     records: (query) => sink.records(query),
     ...(sink.head ? { head: () => (sink as Required<AuditSink>).head() } : {}),
+    // `traced` calls `append` synchronously, so the sink still sees the pipeline's order
+    ...(sink.pipelining !== undefined ? { pipelining: sink.pipelining } : {}),
   };
 }
