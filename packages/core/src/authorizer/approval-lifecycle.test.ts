@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryApprovalStore } from '../approvals/memory-store.js';
+import { createMemoryAuditLog } from '../audit/memory-log.js';
 import { args, setup } from './__fixtures__/refund.js';
 
 describe('approval lifecycle', () => {
@@ -185,5 +186,28 @@ describe('approval lifecycle', () => {
       reason: 'approval_store_missing',
     });
     expect(executed).toEqual([]);
+  });
+
+  it('check and authorize without an approval store: approval_store_missing, nothing suspended', async () => {
+    const { tool, executed } = setup();
+    const { createAuthorizer } = await import('./create-authorizer.js');
+    const audit = createMemoryAuditLog();
+    const authorizer = createAuthorizer({
+      agent: 'a',
+      audit,
+      policy: () => ({ type: 'require_approval', reason: 'x' }),
+    });
+    const p = await authorizer.prepare(tool, args(5));
+    if (!p.ok) throw p.error;
+    expect(await p.attempt.check()).toMatchObject({
+      type: 'deny',
+      reason: 'approval_store_missing',
+    });
+    expect(await p.attempt.authorize()).toMatchObject({
+      type: 'deny',
+      reason: 'approval_store_missing',
+    });
+    expect(executed).toEqual([]);
+    expect((await audit.records()).map((r) => r.type)).toEqual(['proposed', 'decided']);
   });
 });

@@ -169,7 +169,8 @@ async function policyDecision(
 }
 
 async function suspend(
-  s: AuthorizeSettings & { approvals: ApprovalStore },
+  s: AuthorizeSettings,
+  approvals: ApprovalStore,
   call: PreparedToolCall,
   options: CallOptions<any> | undefined,
   base: Base,
@@ -212,7 +213,7 @@ async function suspend(
     ...(decision.approvals ? { approvals: decision.approvals } : {}),
     ...(requester !== undefined ? { requester } : {}),
   };
-  const stored = await s.approvals.suspend(proposal);
+  const stored = await approvals.suspend(proposal);
   await s.audit?.append({
     type: 'approval_requested',
     ...base,
@@ -262,32 +263,27 @@ export async function checkCall(
   if (s.mode === 'shadow' || decision.type !== 'require_approval') {
     return settledByPolicy(s, decision);
   }
-  if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
+  const approvals = s.approvals;
+  if (!approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
   const t = s.telemetry;
   return t === undefined
-    ? peekApproval(s, call, options, base, decision)
-    : inApprovalSpan(t, call, () => peekApproval(s, call, options, base, decision));
+    ? peekApproval(s, approvals, call, options, base, decision)
+    : inApprovalSpan(t, call, () => peekApproval(s, approvals, call, options, base, decision));
 }
 
+/** A non-consuming look at the store the caller checked is configured (`approvals`). */
 async function peekApproval(
   s: AuthorizeSettings,
+  approvals: ApprovalStore,
   call: PreparedToolCall,
   options: CallOptions<any> | undefined,
   base: Base,
   decision: Extract<PolicyDecision, { type: 'require_approval' }>,
 ): Promise<CheckResult> {
-  if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
-  const peek = await s.approvals.peek(call.bindingHash);
+  const peek = await approvals.peek(call.bindingHash);
   if (peek.live) return { type: 'approved', grant: peek.grant, decision };
   if (peek.reason === 'rejected') return { type: 'deny', reason: 'approval_rejected', decision };
-  const proposal = await suspend(
-    { ...s, approvals: s.approvals },
-    call,
-    options,
-    base,
-    decision,
-    peek.reason,
-  );
+  const proposal = await suspend(s, approvals, call, options, base, decision, peek.reason);
   return { type: 'suspended', proposal, decision };
 }
 
@@ -306,23 +302,27 @@ export async function authorizeCall(
   if (s.mode === 'shadow' || decision.type !== 'require_approval') {
     return settledByPolicy(s, decision);
   }
-  if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
+  const approvals = s.approvals;
+  if (!approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
   const t = s.telemetry;
   return t === undefined
-    ? bindApproval(s, call, options, base, decision)
-    : inApprovalSpan(t, call, () => bindApproval(s, call, options, base, decision));
+    ? bindApproval(s, approvals, call, options, base, decision)
+    : inApprovalSpan(t, call, () => bindApproval(s, approvals, call, options, base, decision));
 }
 
-/** Approval binding: consume a grant for this exact binding hash, or suspend. */
+/**
+ * Approval binding on the store the caller checked is configured: consume a grant for
+ * this exact binding hash, or suspend.
+ */
 async function bindApproval(
   s: AuthorizeSettings,
+  approvals: ApprovalStore,
   call: PreparedToolCall,
   options: CallOptions<any> | undefined,
   base: Base,
   decision: Extract<PolicyDecision, { type: 'require_approval' }>,
 ): Promise<AuthorizationResult> {
-  if (!s.approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
-  const consumed = await s.approvals.consume(call.bindingHash, { agent: call.agent });
+  const consumed = await approvals.consume(call.bindingHash, { agent: call.agent });
   if (consumed.ok) {
     await s.audit?.append({
       type: 'approval_consumed',
@@ -342,13 +342,6 @@ async function bindApproval(
     });
     return { type: 'deny', reason: 'approval_rejected', decision };
   }
-  const proposal = await suspend(
-    { ...s, approvals: s.approvals },
-    call,
-    options,
-    base,
-    decision,
-    consumed.reason,
-  );
+  const proposal = await suspend(s, approvals, call, options, base, decision, consumed.reason);
   return { type: 'suspended', proposal, decision };
 }
