@@ -86,7 +86,7 @@ export async function sealedAfterModel<Context>(
       name: a.tool.name,
       text: a.historyArguments,
     }));
-    update.push(rebuildAiMessage(last, calls, marks));
+    update.push(rebuildAiMessage(last, calls, marks, env.ledger.decode));
   }
   for (const [id, name, refusal] of refused) update.push(refusalMessage({ id, name }, refusal));
   if (update.length === 0) return undefined;

@@ -36,12 +36,14 @@ const rewriteList = (list: unknown, calls: ReadonlyMap<string, HistoryCall>) =>
  * the tool seam answers them), OpenAI `additional_kwargs.tool_calls`, Responses API
  * `response_metadata.output` and `function_call` blocks, Anthropic `tool_use` blocks.
  * Streamed `tool_call_chunks` are dropped. Provider integrations replay these fields to
- * the provider, so a refused payload never goes back.
+ * the provider, so a refused payload never goes back. `decode` builds the `tool_calls`
+ * args (the ledger's: frozen, found by identity at the next seam).
  */
 export function rebuildAiMessage(
   message: AIMessage,
   calls: readonly HistoryCall[],
   marks: Record<string, CallMark>,
+  decode: (text: string) => unknown = decodeCanonical,
 ): AIMessage {
   const byId = new Map(calls.map((c) => [c.id, c]));
   const kept = (message.tool_calls ?? [])
@@ -60,7 +62,7 @@ export function rebuildAiMessage(
     ...calls.map((c) => ({
       id: c.id,
       name: c.name,
-      args: decodeCanonical(c.text) as Obj,
+      args: decode(c.text) as Obj,
       type: 'tool_call' as const,
     })),
   ].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));

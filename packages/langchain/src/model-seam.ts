@@ -55,5 +55,5 @@ export async function sealModelMessage<Context>(
       }
     }
   }
-  return rebuildAiMessage(message, calls, marks);
+  return rebuildAiMessage(message, calls, marks, env.ledger.decode);
 }

@@ -112,3 +112,47 @@ describe('handover ledger: canonical text cached per arguments object', () => {
     expect(reads).toBe(0); // accessors are never invoked
   });
 });
+
+describe('handover ledger: decode', () => {
+  it('a decoded value is deep-frozen and found by identity; an equal plain object still matches', () => {
+    const ledger = createHandoverLedger();
+    const text = '{"a":1,"b":[{"c":"d"}]}';
+    ledger.put(entry('c1', text));
+    ledger.put(entry('c1', text));
+    const args = ledger.decode(text) as { a: number; b: { c: string }[] };
+    expect(args).toEqual({ a: 1, b: [{ c: 'd' }] });
+    expect(Object.isFrozen(args) && Object.isFrozen(args.b) && Object.isFrozen(args.b[0])).toBe(
+      true,
+    );
+    expect(() => {
+      (args.b[0] as { c: string }).c = 'changed';
+    }).toThrow(TypeError);
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args })?.historyArguments).toBe(text);
+    expect(
+      ledger.take({ tool: 'refund', toolCallId: 'c1', args: { a: 1, b: [{ c: 'd' }] } }),
+    ).toBeDefined();
+    expect(ledger.size).toBe(0);
+  });
+
+  it('a decoded value only matches the text it was decoded from', () => {
+    const ledger = createHandoverLedger();
+    ledger.put(entry('c1', '{"a":2}'));
+    expect(
+      ledger.take({ tool: 'refund', toolCallId: 'c1', args: ledger.decode('{"a":1}') }),
+    ).toBeUndefined();
+    expect(
+      ledger.take({ tool: 'refund', toolCallId: 'c2', args: ledger.decode('{"a":2}') }),
+    ).toBeUndefined();
+    expect(ledger.size).toBe(1);
+    expect(ledger.decode('7')).toBe(7);
+  });
+
+  it('text that is not JSON is refused (invalid_canonical_json) and nothing is taken', () => {
+    const ledger = createHandoverLedger();
+    ledger.put(entry('c1', '{}'));
+    expect(() => ledger.decode('{"a":')).toThrow(
+      expect.objectContaining({ code: 'invalid_canonical_json' }),
+    );
+    expect(ledger.size).toBe(1);
+  });
+});

@@ -1,4 +1,5 @@
 import { ArgsealConfigError } from '../errors.js';
+import { decodeCanonical } from '../json/canonicalize.js';
 import { canonicalOrUndefined } from './inputs.js';
 
 /** What a ledger needs to know of the value it hands over (an `Attempt` fits). */
@@ -29,18 +30,34 @@ export interface HandoverLookup {
  * One bounded hand-over of prepared attempts between a framework's hooks (model seam →
  * approval gate → execute). Keyed by scope, tool, toolCallId and canonical arguments
  * (the validated canonical text of a lookup's arguments is cached per object while the
- * object's `JSON.stringify` stays the same), and each entry is
- * taken once: a call whose arguments changed in between, or that another
+ * object's `JSON.stringify` stays the same; a value from `decode` is known by identity),
+ * and each entry is taken once: a call whose arguments changed in between, or that another
  * run owns, never picks up someone else's attempt. When full, the oldest entries go (a
  * dropped entry only means the next seam prepares again).
  */
 export interface HandoverLedger<T extends HandoverEntry = HandoverEntry> {
   put(entry: T, scope?: HandoverScope): void;
   take(lookup: HandoverLookup, scope?: HandoverScope): T | undefined;
+  /**
+   * The decoded value of an entry's `historyArguments`, for an adapter that writes the
+   * framework's decoded arguments itself: deep-frozen, and recognised by identity in
+   * {@link HandoverLedger.take} (no canonicalization, no copy: it cannot change).
+   *
+   * @throws {ArgsealError} `invalid_canonical_json` when `text` is not JSON.
+   */
+  decode(text: string): unknown;
   readonly size: number;
 }
 
 const part = (s: string) => `${s.length}:${s}`;
+
+function deepFreeze<V>(value: V): V {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
 
 function stringified(value: unknown): string | undefined {
   try {
@@ -71,6 +88,8 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
   let size = 0;
   // decoded arguments → their canonical text, valid while they still stringify the same
   const texts = new WeakMap<object, { json: string | undefined; canonical: string }>();
+  // deep-frozen values `decode` returned → the text they were decoded from
+  const decoded = new WeakMap<object, string>();
 
   /**
    * The validated canonical text of `args`, cached per object: a cached text is reused
@@ -79,6 +98,8 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
    */
   function canonicalOf(args: unknown): string | undefined {
     if (typeof args !== 'object' || args === null) return canonicalOrUndefined(args);
+    const text = decoded.get(args);
+    if (text !== undefined) return text;
     const hit = texts.get(args);
     if (hit !== undefined && stringified(args) === hit.json) return hit.canonical;
     const canonical = canonicalOrUndefined(args);
@@ -133,11 +154,17 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
     take(lookup, scope) {
       if (lookup.argsText !== undefined)
         return takeKey(keyOf(scope, lookup.tool, lookup.toolCallId), lookup.argsText);
+      if (!entries.has(keyOf(scope, lookup.tool, lookup.toolCallId))) return undefined;
       // The validated canonical text, once per arguments object: the seams of one step
       // (approval gate, execute, each scope tried) look up the same object.
       const canonical = canonicalOf(lookup.args);
       if (canonical === undefined) return undefined;
       return takeKey(keyOf(scope, lookup.tool, lookup.toolCallId), canonical);
+    },
+    decode(text) {
+      const value = deepFreeze(decodeCanonical(text));
+      if (typeof value === 'object' && value !== null) decoded.set(value, text);
+      return value;
     },
     get size() {
       return size;
