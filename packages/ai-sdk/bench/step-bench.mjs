@@ -36,38 +36,41 @@ function scriptedModel() {
   });
 }
 
-const { counter, authorizer, execute } = stepWorld(core);
-const plain = { refund: tool({ description: 'Refund', inputSchema: refundSchema, execute }) };
-// The SDK converts a plain zod schema to JSON Schema again on every step; the sealed tool
-// converts once. The second row gives the unsealed side a schema converted once too
-// (`zodSchema()`), so both sides do the same SDK work and the ratio is argseal's alone.
-const converted = {
-  refund: tool({ description: 'Refund', inputSchema: zodSchema(refundSchema), execute }),
-};
-const refund = core.defineTool({
-  name: 'refund',
-  description: 'Refund',
-  schema: refundSchema,
-  execute,
-});
-const sealed = sealTools({ refund }, { authorizer });
 const prompt = 'Refund the damaged order';
+/** One row's world (its own authorizer, memory audit log and tools), both sides' steps. */
+function row(unsealedSchema) {
+  const { counter, authorizer, execute } = stepWorld(core);
+  const plain = { refund: tool({ description: 'Refund', inputSchema: unsealedSchema, execute }) };
+  const refund = core.defineTool({
+    name: 'refund',
+    description: 'Refund',
+    schema: refundSchema,
+    execute,
+  });
+  const sealed = sealTools({ refund }, { authorizer });
+  const step = (settings) => async () => {
+    const before = counter.total;
+    const r = await generateText({ ...settings(), prompt, stopWhen: stepCountIs(2) });
+    const out = r.steps[0]?.toolResults[0]?.output;
+    if (out?.refunded !== 125000 || counter.total !== before + 125000)
+      throw new Error(`unexpected step result ${JSON.stringify(out)}`);
+  };
+  return {
+    unsealed: step(() => ({ model: scriptedModel(), tools: plain })),
+    sealed: step(() => sealed.settings(scriptedModel())),
+  };
+}
 
-const step = (settings) => async () => {
-  const before = counter.total;
-  const r = await generateText({ ...settings(), prompt, stopWhen: stepCountIs(2) });
-  const out = r.steps[0]?.toolResults[0]?.output;
-  if (out?.refunded !== 125000 || counter.total !== before + 125000)
-    throw new Error(`unexpected step result ${JSON.stringify(out)}`);
-};
-const sealedStep = step(() => sealed.settings(scriptedModel()));
 await stepRow(
   'AI SDK generateText, default settings (unsealed: zod schema as the docs pass it)',
-  { unsealed: step(() => ({ model: scriptedModel(), tools: plain })), sealed: sealedStep },
+  row(refundSchema),
   1.2,
 );
+// The SDK converts a plain zod schema to JSON Schema again on every step; the sealed tool
+// converts once. This row gives the unsealed side a schema converted once too
+// (`zodSchema()`), so both sides do the same SDK work and the ratio is argseal's alone.
 await stepRow(
   'AI SDK generateText, default settings (unsealed: `zodSchema()` converted once, same SDK work)',
-  { unsealed: step(() => ({ model: scriptedModel(), tools: converted })), sealed: sealedStep },
+  row(zodSchema(refundSchema)),
   1.2,
 );
