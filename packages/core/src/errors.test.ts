@@ -43,9 +43,13 @@ describe('ArgsealError', () => {
   });
 
   it('subclasses are ArgsealErrors but not each other', () => {
-    const approval = new ApprovalError('unknown_proposal', 'm');
+    const approval = new ApprovalError('proposal_not_found', 'm');
     const config = new ArgsealConfigError('missing_policy', 'm');
-    const validation = new ToolArgumentsValidationError({ stage: 'schema', code: 'x', path: '' });
+    const validation = new ToolArgumentsValidationError({
+      stage: 'schema',
+      code: 'schema_validation_failed',
+      path: '',
+    });
     for (const e of [approval, config, validation]) expect(ArgsealError.isInstance(e)).toBe(true);
     expect([approval.name, config.name]).toEqual(['ApprovalError', 'ArgsealConfigError']);
     expect(ApprovalError.isInstance(approval)).toBe(true);
@@ -61,7 +65,7 @@ describe('ToolArgumentsValidationError', () => {
     const issues = [{ message: 'Expected number', path: '/amount' }];
     const e = new ToolArgumentsValidationError({
       stage: 'schema',
-      code: 'schema_invalid',
+      code: 'schema_validation_failed',
       path: '/amount',
       tool: 'refund',
       issues,
@@ -70,12 +74,12 @@ describe('ToolArgumentsValidationError', () => {
     expect(e).toMatchObject({
       name: 'ToolArgumentsValidationError',
       stage: 'schema',
-      code: 'schema_invalid',
+      code: 'schema_validation_failed',
       path: '/amount',
       tool: 'refund',
       issues,
     });
-    expect(e.message).toBe('tool "refund": schema/schema_invalid at /amount');
+    expect(e.message).toBe('tool "refund": schema/schema_validation_failed at /amount');
   });
 
   it('formats the root path and an optional detail', () => {
@@ -89,11 +93,11 @@ describe('ToolArgumentsValidationError', () => {
     expect(root.issues).toBeUndefined();
     const detailed = new ToolArgumentsValidationError({
       stage: 'rewrite',
-      code: 'hook_failed',
+      code: 'rewrite_failed',
       path: '/a~1b',
       detail: 'hook threw',
     });
-    expect(detailed.message).toBe('rewrite/hook_failed at /a~1b (hook threw)');
+    expect(detailed.message).toBe('rewrite/rewrite_failed at /a~1b (hook threw)');
   });
 
   it('withContext returns a new error for another tool and stage', () => {
@@ -140,9 +144,13 @@ describe('isInstance across duplicate installs', () => {
     expect(ToolArgumentsValidationError.isInstance(foreign)).toBe(true);
     expect(ArgsealError.isInstance(foreign)).toBe(true);
     expect(ApprovalError.isInstance(foreign)).toBe(false);
-    const ours = new ToolArgumentsValidationError({ stage: 'decode', code: 'x', path: '' });
+    const ours = new ToolArgumentsValidationError({
+      stage: 'decode',
+      code: 'invalid_json',
+      path: '',
+    });
     expect(dup.ToolArgumentsValidationError.isInstance(ours)).toBe(true);
-    expect(dup.ApprovalError.isInstance(new ApprovalError('c', 'm'))).toBe(true);
+    expect(dup.ApprovalError.isInstance(new ApprovalError('proposal_not_found', 'm'))).toBe(true);
   });
 
   it('recognizes an object carrying the Symbol.for markers', () => {

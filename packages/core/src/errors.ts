@@ -91,6 +91,7 @@ export type ConfigErrorCode =
   | 'invalid_schema'
   | 'invalid_execute'
   | 'invalid_informational_field'
+  | 'invalid_presentation'
   | 'missing_classification_version'
   | 'invalid_input'
   | 'invalid_ledger'
@@ -122,7 +123,7 @@ export class ToolArgumentsValidationError extends ArgsealError {
 
   constructor(init: {
     stage: ValidationStage;
-    code: string;
+    code: ValidationErrorCode;
     path: string;
     tool?: string | undefined;
     detail?: string;
@@ -158,9 +159,51 @@ export class ToolArgumentsValidationError extends ArgsealError {
   }
 }
 
+/**
+ * Codes of {@link ApprovalError}, thrown by every approval store (memory, SQL, console HTTP)
+ * for the same refusal.
+ */
+export type ApprovalErrorCode =
+  /** A proposal or decision input is malformed (`invalid_*` names the field). */
+  | 'invalid_proposal'
+  | 'invalid_proposal_id'
+  | 'invalid_proposal_hash'
+  | 'invalid_binding_hash'
+  | 'invalid_call_ref'
+  | 'invalid_supersedes'
+  | 'invalid_agent'
+  | 'invalid_decision'
+  | 'invalid_approver'
+  | 'invalid_note'
+  | 'invalid_expiry'
+  | 'invalid_ttl'
+  | 'invalid_grant_ttl'
+  | 'invalid_uses'
+  | 'invalid_filter'
+  /** An absolute `expiresAt` at or before the store's clock. */
+  | 'expiry_in_past'
+  /** Four eyes: a bad `approvals` rule, requester or approver groups. */
+  | 'invalid_approvals'
+  | 'invalid_requester'
+  | 'invalid_groups'
+  | 'requester_required'
+  /** Four eyes: a vote the rule refuses. */
+  | 'approver_not_in_group'
+  | 'requester_cannot_approve'
+  | 'duplicate_approval'
+  /** No proposal with this hash (or id), or it is no longer pending. */
+  | 'proposal_not_found'
+  | 'proposal_not_pending'
+  | 'duplicate_proposal_id'
+  /** The backing database failed or lacks the argseal tables. */
+  | 'store_unavailable'
+  | 'schema_not_migrated';
+
 /** An approval store refused an operation (bad hash, unknown proposal, already decided...). */
 export class ApprovalError extends ArgsealError {
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  declare readonly code: ApprovalErrorCode;
+
+  constructor(code: ApprovalErrorCode, message: string, options?: { cause?: unknown }) {
     super(code, message, options);
     this.name = 'ApprovalError';
     Object.defineProperty(this, APPROVAL_MARKER, { value: true });
@@ -175,7 +218,9 @@ export class ApprovalError extends ArgsealError {
 export class ArgsealConfigError<Code extends string = ConfigErrorCode> extends ArgsealError {
   declare readonly code: Code;
 
-  constructor(code: Code, message: string) {
+  // NoInfer: `new ArgsealConfigError('x', ...)` checks 'x' against ConfigErrorCode instead of
+  // inferring Code = 'x'; subclasses pass their own union as Code.
+  constructor(code: NoInfer<Code>, message: string) {
     super(code, message);
     this.name = 'ArgsealConfigError';
     Object.defineProperty(this, CONFIG_MARKER, { value: true });

@@ -2,15 +2,34 @@ import { ApprovalError, ArgsealError } from '@argseal/core';
 
 const SQL_STORE_MARKER = Symbol.for('argseal.error.sql-store');
 
+/** Codes of {@link SqlStoreError}. */
+export type SqlStoreErrorCode =
+  /** The database's argseal schema is newer than this package, or not migrated yet. */
+  | 'schema_too_new'
+  | 'schema_not_migrated'
+  /** The database failed the operation. */
+  | 'store_unavailable'
+  /** An embedded directory stayed locked by another process. */
+  | 'store_locked'
+  | 'invalid_database'
+  | 'invalid_option'
+  | 'invalid_audit_event'
+  | 'invalid_audit_stream'
+  /** The tool-definition pin store refused a pin or a decision. */
+  | 'invalid_pin_definition'
+  | 'definition_hash_mismatch'
+  | 'invalid_pin_decision'
+  | 'pin_not_found'
+  | 'pin_not_pending';
+
 /**
- * An error from the SQL schema or the audit log of `@argseal/postgres`.
- * Codes: `schema_too_new`, `schema_not_migrated`, `store_unavailable`, `invalid_database`,
- * `invalid_audit_event`, `invalid_audit_stream`, `invalid_option`, `store_locked` (an embedded
- * directory stayed locked by another process).
+ * An error from the SQL schema, the audit log or the pin store of `@argseal/postgres`.
  * Approval store operations throw `ApprovalError` from `@argseal/core` instead.
  */
 export class SqlStoreError extends ArgsealError {
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  declare readonly code: SqlStoreErrorCode;
+
+  constructor(code: SqlStoreErrorCode, message: string, options?: { cause?: unknown }) {
     super(code, message, options);
     this.name = 'SqlStoreError';
     Object.defineProperty(this, SQL_STORE_MARKER, { value: true });
@@ -34,7 +53,10 @@ function sqlState(error: unknown): string | undefined {
 }
 
 /** Maps a driver error to `[code, message]`; argseal errors pass through unchanged. */
-function classify(error: unknown, operation: string): [string, string] {
+function classify(
+  error: unknown,
+  operation: string,
+): ['schema_not_migrated' | 'store_unavailable', string] {
   const state = sqlState(error);
   if (state === '42P01' || state === '42703') {
     return [

@@ -10,7 +10,7 @@ export {
   acquireEmbeddedLock,
   type HeldEmbeddedLock,
 } from './embedded-lock.js';
-export { SqlStoreError } from './errors.js';
+export { SqlStoreError, type SqlStoreErrorCode } from './errors.js';
 export { assertSchemaCurrent, getSchemaVersion, type MigrateResult, migrate } from './migrate.js';
 export { MIGRATIONS, type Migration, SCHEMA_VERSION } from './migrations.js';
 export {

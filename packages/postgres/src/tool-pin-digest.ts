@@ -6,7 +6,7 @@ import {
   sha256Hex,
   TOOL_DEFINITION_HASH_PREFIX,
 } from '@argseal/core/store';
-import { SqlStoreError } from './errors.js';
+import { SqlStoreError, type SqlStoreErrorCode } from './errors.js';
 
 /** Largest definition text a pin store keeps (UTF-16 units). */
 export const MAX_TOOL_DEFINITION_LENGTH = 1_048_576;
@@ -21,7 +21,7 @@ export const PINNED_TOOL_FIELDS = [
   'annotations',
 ] as const;
 
-const bad = (code: string, message: string) => new SqlStoreError(code, message);
+const bad = (code: SqlStoreErrorCode, message: string) => new SqlStoreError(code, message);
 
 /**
  * Checks that `definitionJson` is the RFC 8785 text of an object with only pinned fields and

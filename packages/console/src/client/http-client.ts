@@ -1,4 +1,5 @@
 import { ApprovalError } from '@argseal/core';
+import type { ApprovalErrorCode } from '@argseal/core/store';
 import { ConsoleError } from '../errors.js';
 
 /**
@@ -102,7 +103,8 @@ export function createConsoleRequest(options: ConsoleClientOptions): ConsoleRequ
       typeof error?.message === 'string'
         ? error.message
         : `the console answered ${response.status}`;
-    if (error?.kind === 'approval') throw new ApprovalError(code, message);
+    // the console's own approval store threw it: its codes are ApprovalErrorCode
+    if (error?.kind === 'approval') throw new ApprovalError(code as ApprovalErrorCode, message);
     throw new ConsoleError(code, message, { status: response.status });
   };
 }

@@ -16,7 +16,10 @@ export const MAX_GRANT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const MAX_GRANT_USES = 1000;
 
 /** Throws `invalid_proposal_hash` (or `code`) unless `hash` is 64 lowercase hex chars. */
-export function assertHash(hash: unknown, code = 'invalid_proposal_hash'): asserts hash is string {
+export function assertHash(
+  hash: unknown,
+  code: 'invalid_proposal_hash' | 'invalid_binding_hash' = 'invalid_proposal_hash',
+): asserts hash is string {
   if (!isHashHex(hash)) throw new ApprovalError(code, 'expected a 64-character lowercase hex hash');
 }
 

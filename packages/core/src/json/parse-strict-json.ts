@@ -1,4 +1,4 @@
-import { ToolArgumentsValidationError } from '../errors.js';
+import { ToolArgumentsValidationError, type ValidationErrorCode } from '../errors.js';
 import { toJsonPointer } from './json-pointer.js';
 import { agreesWithStrictRules } from './parsed-text-check.js';
 import { DomainFault, depthLimit } from './strict-domain.js';
@@ -56,7 +56,7 @@ export function parseStrictJson(text: string, options?: ParseStrictJsonOptions):
 const NOT_PARSED: unique symbol = Symbol('not parsed');
 
 function fail(
-  code: string,
+  code: ValidationErrorCode,
   path: readonly (string | number)[],
   tool: string | undefined,
 ): ToolArgumentsValidationError {

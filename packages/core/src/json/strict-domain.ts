@@ -1,4 +1,8 @@
-import { ToolArgumentsValidationError, type ValidationStage } from '../errors.js';
+import {
+  ToolArgumentsValidationError,
+  type ValidationErrorCode,
+  type ValidationStage,
+} from '../errors.js';
 import { toJsonPointer } from './json-pointer.js';
 
 /** Options shared by the strict-domain walkers. */
@@ -22,7 +26,7 @@ export interface StrictDomainOptions {
  */
 export class DomainFault {
   readonly tokens: (string | number)[] = [];
-  constructor(readonly code: string) {}
+  constructor(readonly code: ValidationErrorCode) {}
 
   at(token: string | number): DomainFault {
     this.tokens.push(token);
@@ -100,7 +104,7 @@ export function checkPrimitive(v: unknown): boolean {
 }
 
 /** The code for an object that is neither a plain record nor a plain array. */
-function exoticObjectCode(o: object): string {
+function exoticObjectCode(o: object): ValidationErrorCode {
   if (o instanceof Date) return 'date_object';
   if (o instanceof RegExp) return 'regexp_object';
   if (o instanceof Map || o instanceof WeakMap) return 'map_object';

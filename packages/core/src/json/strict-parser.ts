@@ -1,3 +1,4 @@
+import type { ValidationErrorCode } from '../errors.js';
 import { numberLiteralFault } from './number-literal.js';
 import { DomainFault, rethrowAt, setDataProperty } from './strict-domain.js';
 import type { JsonValue } from './types.js';
@@ -27,7 +28,7 @@ class Parser {
     readonly maxDepth: number,
   ) {}
 
-  error(code: string): DomainFault {
+  error(code: ValidationErrorCode): DomainFault {
     return new DomainFault(code);
   }
 

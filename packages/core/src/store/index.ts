@@ -71,7 +71,7 @@ export {
   verifyAuditStreams,
 } from '../audit/verify-streams.js';
 export { computeBindingHash } from '../authorizer/binding-hash.js';
-export { ApprovalError, ArgsealError } from '../errors.js';
+export { ApprovalError, type ApprovalErrorCode, ArgsealError } from '../errors.js';
 export {
   BINDING_HASH_PREFIX,
   isHashHex,
