@@ -62,7 +62,10 @@ export function createConsoleRequest(options: ConsoleClientOptions): ConsoleRequ
   }
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeout = options.timeoutMs ?? 15_000;
-  const root = base.href.replace(/(?<!\/)\/+$/, '');
+  // trailing slashes off (a loop: the regex /\/+$/ backtracks polynomially on long runs)
+  let end = base.href.length;
+  while (end > 0 && base.href.charCodeAt(end - 1) === 47) end--;
+  const root = base.href.slice(0, end);
 
   return async (method, path, body) => {
     let response: Response;
