@@ -22,6 +22,7 @@ export type {
 } from './authorizer/types.js';
 export {
   ApprovalError,
+  type ApprovalErrorCode,
   ArgsealConfigError,
   ArgsealError,
   type ConfigErrorCode,
