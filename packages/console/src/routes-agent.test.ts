@@ -233,6 +233,7 @@ describe('agent API through createConsoleApprovalStore', () => {
       ['GET', '/api/agent/pending/ABC', {}, 400, 'invalid_proposal_hash'],
       ['GET', '/api/agent/proposals/unknown', {}, 404, 'proposal_not_found'],
       ['GET', '/api/agent/proposals?status=nope', {}, 400, 'invalid_status'],
+      ['GET', '/api/agent/proposals?proposalHash=ABC', {}, 400, 'invalid_proposal_hash'],
       ['POST', '/api/agent/audit', { rawBody: 'null' }, 400, 'invalid_audit_event'],
     ];
     for (const [method, path, init, status, code] of cases) {

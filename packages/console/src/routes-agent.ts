@@ -42,8 +42,13 @@ export function agentRoutes(
 
   app.get('/proposals', async (c) => {
     const filter = listFilter(c.req.query('status'), c.req.query('limit'), 'all');
+    const proposalHash = c.req.query('proposalHash');
+    if (proposalHash !== undefined) assertHash(proposalHash);
+    const byHash = proposalHash === undefined ? {} : { proposalHash };
     const name = c.get('identity').name;
-    const list = await store.listProposals(anyAgent ? filter : { status: filter.status ?? 'all' });
+    const list = await store.listProposals(
+      anyAgent ? { ...filter, ...byHash } : { status: filter.status ?? 'all', ...byHash },
+    );
     const own = anyAgent ? list : list.filter((p) => p.agent === name).slice(0, filter.limit);
     return c.json({ proposals: own.map(toView) });
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { ApprovalStoreFixture } from './store-fixtures.js';
 import { agentCases } from './store-suite-agents.js';
+import { byHashCases } from './store-suite-by-hash.js';
 import { callCases } from './store-suite-calls.js';
 import { eventCases } from './store-suite-events.js';
 import { fourEyesCases } from './store-suite-four-eyes.js';
@@ -41,6 +42,7 @@ export function describeApprovalStoreContract(
     inputCases(fx);
     eventCases(fx);
     callCases(fx);
+    byHashCases(fx);
     agentCases(fx);
     lifetimeCases(fx);
     presentationCases(fx);

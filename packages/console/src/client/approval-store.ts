@@ -60,6 +60,10 @@ export function createConsoleApprovalStore(options: ConsoleClientOptions): Appro
     async listProposals(filter) {
       const q = new URLSearchParams({ status: filter?.status ?? 'all' });
       if (filter?.limit !== undefined) q.set('limit', String(filter.limit));
+      if (filter?.proposalHash !== undefined) {
+        assertHash(filter.proposalHash);
+        q.set('proposalHash', filter.proposalHash);
+      }
       const { proposals } = (await request('GET', `/api/agent/proposals?${q}`)) as {
         proposals: ProposalView[];
       };

@@ -128,7 +128,10 @@ export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions):
     },
     async listProposals(filter?: ListProposalsFilter) {
       const status = filter?.status ?? 'all';
+      const hash = filter?.proposalHash;
+      if (hash !== undefined) assertHash(hash);
       const out = [...rows.values()]
+        .filter((r) => hash === undefined || r.proposalHash === hash)
         .map(effectiveStatus)
         .filter((r) => status === 'all' || r.status === status)
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));

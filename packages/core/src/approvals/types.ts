@@ -153,6 +153,13 @@ export interface ListProposalsFilter {
   status?: ProposalStatus | 'all';
   /** At most this many proposals. Default: no limit in the memory store. */
   limit?: number;
+  /**
+   * Only proposals with this proposal hash (64 lowercase hex; `invalid_proposal_hash`
+   * otherwise), in any status unless `status` says: the indexed lookup behind the kit's
+   * replay check. A store that predates the filter returns the unfiltered list, so callers
+   * still check each row's hash.
+   */
+  proposalHash?: string;
 }
 
 /**

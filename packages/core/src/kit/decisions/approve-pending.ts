@@ -18,8 +18,9 @@ export async function approvePending(
   if (store === undefined) return false;
   const pending = await store.findPending(attempt.proposalHash);
   if (pending === undefined || pending.toolCallId !== attempt.toolCallId) return false;
-  const history = await store.listProposals({ status: 'all' });
-  const decidedBefore = history.some(
+  // an indexed lookup by hash; the row checks stay for a store without the filter
+  const sameHash = await store.listProposals({ status: 'all', proposalHash: attempt.proposalHash });
+  const decidedBefore = sameHash.some(
     (p) =>
       p.proposalHash === attempt.proposalHash &&
       p.toolCallId === attempt.toolCallId &&
