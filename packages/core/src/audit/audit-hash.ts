@@ -34,15 +34,35 @@ export function auditRecordBody(
  * safe integers as decimals, nested values (trace, error, data) and anything unusual
  * through the validating `canonicalize`, which also throws the proper error.
  */
+/**
+ * The last long string member written and its JSON text: a call's `proposed` and
+ * `executed` records carry the same `argsCanonicalJson`, which is checked and escaped once.
+ */
+let lastLong: string | undefined;
+let lastLongText = '';
+
+function stringText(v: string): string | undefined {
+  if (v === lastLong) return lastLongText;
+  if (!isWellFormedString(v)) return undefined;
+  const text = JSON.stringify(v);
+  if (v.length >= 256) {
+    lastLong = v;
+    lastLongText = text;
+  }
+  return text;
+}
+
 function bodyText(body: Record<string, unknown>): string {
   const keys = Object.keys(body).sort();
   let out = '{';
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const v = body[key];
-    let text: string;
-    if (typeof v === 'string' && isWellFormedString(v)) text = JSON.stringify(v);
-    else if (typeof v === 'number' && Number.isSafeInteger(v) && !Object.is(v, -0))
+    let text: string | undefined;
+    if (typeof v === 'string') {
+      text = stringText(v);
+      if (text === undefined) return canonicalize(body as JsonValue);
+    } else if (typeof v === 'number' && Number.isSafeInteger(v) && !Object.is(v, -0))
       text = String(v);
     else if (typeof v === 'boolean' || v === null) text = String(v);
     else if (typeof v === 'object' && v !== null) text = canonicalize(v as JsonValue);

@@ -20,6 +20,36 @@ function asCheck(auth: AuthorizationResult): CheckResult {
   return auth;
 }
 
+/** The options an attempt's stages see: its own call id, the resume as resolved. */
+export function attemptOptions(
+  data: PreparedData,
+  options: CallOptions<any> | undefined,
+): CallOptions<any> {
+  const opts: CallOptions<any> = {
+    ...options,
+    toolCallId: data.toolCallId,
+    ...(data.resumeOf !== undefined ? { resumeOf: data.resumeOf } : {}),
+  };
+  if (data.resumeOf === undefined) delete opts.resumeOf;
+  return opts;
+}
+
+/** What `run` returns when authorization does not allow the call. */
+export function notAllowed<Output>(
+  data: PreparedData,
+  auth: Exclude<AuthorizationResult, { type: 'allow' }>,
+): CallOutcome<Output> {
+  const base = { tool: data.tool.name, toolCallId: data.toolCallId };
+  if (auth.type === 'suspended') return { ...base, status: 'suspended', proposal: auth.proposal };
+  return {
+    ...base,
+    status: 'denied',
+    reason: auth.reason,
+    proposalHash: data.proposalHash,
+    argsCanonicalJson: data.argsCanonicalJson,
+  };
+}
+
 /**
  * Wraps prepared data into an {@link Attempt}. Its state (policy decision, authorization,
  * execution) lives in this closure only: nothing else can authorize or execute it.
@@ -30,12 +60,7 @@ export function createAttempt(
   options: CallOptions<any> | undefined,
   written: ProposedWrite | undefined,
 ): Attempt {
-  const opts: CallOptions<any> = {
-    ...options,
-    toolCallId: data.toolCallId,
-    ...(data.resumeOf !== undefined ? { resumeOf: data.resumeOf } : {}),
-  };
-  if (data.resumeOf === undefined) delete opts.resumeOf;
+  const opts = attemptOptions(data, options);
   let checked: Promise<CheckResult> | undefined;
   let authorized: Promise<AuthorizationResult> | undefined;
   let spent = false;
@@ -117,18 +142,7 @@ export function createAttempt(
     },
     async run<Output>(execOptions?: ExecuteOptions): Promise<CallOutcome<Output>> {
       const auth = await attempt.authorize();
-      const base = { tool: data.tool.name, toolCallId: data.toolCallId };
-      if (auth.type === 'suspended')
-        return { ...base, status: 'suspended', proposal: auth.proposal };
-      if (auth.type === 'deny') {
-        return {
-          ...base,
-          status: 'denied',
-          reason: auth.reason,
-          proposalHash: data.proposalHash,
-          argsCanonicalJson: data.argsCanonicalJson,
-        };
-      }
+      if (auth.type !== 'allow') return notAllowed<Output>(data, auth);
       return attempt.execute<Output>(execOptions);
     },
     withContext: (context: unknown) =>

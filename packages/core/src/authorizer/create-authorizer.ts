@@ -4,7 +4,7 @@ import { isWellFormedString } from '../json/strict-domain.js';
 import { defaultProvenanceRegistry } from '../kit/provenance-registry.js';
 import { toRefusal } from '../kit/refusal.js';
 import { isArgsealTool } from '../tool/define-tool.js';
-import { createAttempt } from './attempt.js';
+import { attemptOptions, createAttempt, notAllowed } from './attempt.js';
 import type { ProposedWrite } from './audit-writes.js';
 import { authorizeCall, checkCall } from './authorize.js';
 import { executeCall } from './execute.js';
@@ -202,17 +202,25 @@ export function createAuthorizer<Context = unknown>(
     rawArguments: Parameters<Authorizer['call']>[1],
     callOptions: Parameters<Authorizer<Context>['call']>[2],
   ): Promise<CallOutcome<Output>> {
-    const prepared = await self.prepare(tool, rawArguments, callOptions);
-    if (!prepared.ok) {
+    if (!isArgsealTool(tool)) {
+      throw new ArgsealConfigError('invalid_tool', 'authorizer: tool must come from defineTool');
+    }
+    const r = await prepareCall(prepareSettings, tool, rawArguments, callOptions);
+    if (!r.ok) {
       return {
         status: 'invalid',
         tool: tool.name,
         toolCallId: callOptions?.toolCallId ?? '',
-        error: prepared.error,
+        error: r.error,
       };
     }
-    // the attempt's own lifecycle: the same policy, binding and execution as `run`
-    return prepared.attempt.run<Output>();
+    // an attempt's lifecycle (the same policy, binding and execution as `run`) on a call
+    // nobody else can reach, so no attempt object or ticket is needed around it
+    const data = r.call;
+    const opts = attemptOptions(data, callOptions);
+    const auth = await authorizeCall(authorizeSettings, data, opts, r.written);
+    if (auth.type !== 'allow') return notAllowed<Output>(data, auth);
+    return executeCall<Output>(sink, data, auth, opts, telemetry);
   }
   return self;
 }

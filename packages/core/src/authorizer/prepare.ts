@@ -22,11 +22,7 @@ import type { ArgumentsProvenance, CallOptions, PreparedToolCall, RewriteHook } 
  * canonical text is built on first use (`requestedText`): without rewrite hooks nothing
  * in the pipeline needs it, only adapters writing history do.
  */
-export interface PreparedData
-  extends Omit<
-    PreparedToolCall,
-    'requestedCanonicalJson' | 'effectiveCanonicalJson' | 'snapshot' | 'bindingHash'
-  > {
+export interface PreparedData extends Omit<PreparedToolCall, 'snapshot' | 'bindingHash'> {
   readonly snapshot: ReadonlyJsonValue;
   readonly bindingHash: string;
   readonly provenance: ArgumentsProvenance;
@@ -223,6 +219,13 @@ export async function prepareCall(
       rawArguments: raw,
       requestedText,
       effectiveText: effectiveMemo === undefined ? requestedText : () => effectiveMemo,
+      // a prepared call in its own right (`call` runs it without an attempt around it)
+      get requestedCanonicalJson() {
+        return requestedText();
+      },
+      get effectiveCanonicalJson() {
+        return effectiveMemo ?? requestedText();
+      },
       rewritten,
       originalArguments: original.originalArguments,
       snapshot,
