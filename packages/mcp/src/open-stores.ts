@@ -7,6 +7,7 @@ import {
   type SqlQueryable,
 } from '@argseal/postgres';
 import { McpSealError } from './errors.js';
+import { writeExecutedBehind } from './executed-behind.js';
 import { openConsoleStores } from './open-console-stores.js';
 import { sqlPinStore } from './pins/sql-pin-store.js';
 import type { ToolPinStore } from './pins/types.js';
@@ -78,13 +79,16 @@ export async function openMcpStores(
     close = () => embedded.close();
     description = `embedded PGlite in ${dir}`;
   }
-  const audit = createSqlAuditLog(db);
+  const audit = writeExecutedBehind(createSqlAuditLog(db));
   return {
     approvals: createSqlApprovalStore(db, { audit }),
     pins: sqlPinStore(db, { audit }),
     audit,
     db,
     description,
-    close,
+    async close() {
+      await audit.flush();
+      await close();
+    },
   };
 }

@@ -56,6 +56,8 @@ describe('the embedded store while the proxy runs: another process decides a pin
     expect(
       (await t.client.callTool({ name: 'echo', arguments: { message: 'hi' } })).isError,
     ).toBeFalsy();
+    // the host has the upstream's answer before the `executed` record is written
+    await until(async () => (await stores.audit.records()).some((r) => r.type === 'executed'));
     const records = await stores.audit.records();
     expect(await verifyAuditChain(records)).toMatchObject({ ok: true });
     expect(records.map((r) => r.type)).toEqual(

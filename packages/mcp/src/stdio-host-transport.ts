@@ -6,6 +6,7 @@ import {
   decodeMessage,
   type MessageRefusal,
 } from './decode-message.js';
+import { LineReader } from './line-reader.js';
 import type { RawCallLedger } from './raw-call-ledger.js';
 import { type RefusedMessageHint, recoverId } from './recover-id.js';
 
@@ -38,15 +39,14 @@ export class StdioHostTransport implements Transport {
   readonly #maxLength: number;
   readonly #maxBytes: number;
   readonly #utf8 = new TextDecoder('utf-8', { fatal: true });
-  #chunks: Buffer[] = [];
-  #size = 0;
-  #discarding = false;
+  readonly #lines: LineReader;
   #closed = false;
 
   constructor(options: StdioHostTransportOptions) {
     this.#o = options;
     this.#maxLength = options.maxLength ?? DEFAULT_MAX_MESSAGE_LENGTH;
     this.#maxBytes = this.#maxLength * 4;
+    this.#lines = new LineReader(this.#maxBytes, (bytes) => this.#line(bytes));
   }
 
   async start(): Promise<void> {
@@ -57,39 +57,10 @@ export class StdioHostTransport implements Transport {
 
   readonly #onError = (error: Error) => this.onerror?.(error);
   readonly #onEnd = () => void this.close();
+  readonly #onData = (chunk: Buffer) => this.#lines.push(chunk);
 
-  readonly #onData = (chunk: Buffer) => {
-    let rest = chunk;
-    for (;;) {
-      const nl = rest.indexOf(10);
-      if (nl === -1) {
-        this.#append(rest);
-        return;
-      }
-      this.#append(rest.subarray(0, nl));
-      this.#line();
-      rest = rest.subarray(nl + 1);
-    }
-  };
-
-  #append(part: Buffer): void {
-    if (this.#discarding || part.length === 0) return;
-    this.#size += part.length;
-    if (this.#size > this.#maxBytes) {
-      this.#chunks = [];
-      this.#discarding = true;
-      return;
-    }
-    this.#chunks.push(part);
-  }
-
-  #line(): void {
-    const discarded = this.#discarding;
-    const bytes = Buffer.concat(this.#chunks);
-    this.#chunks = [];
-    this.#size = 0;
-    this.#discarding = false;
-    if (discarded) {
+  #line(bytes: Buffer | undefined): void {
+    if (bytes === undefined) {
       this.onrefused?.({ code: 'max_length_exceeded', path: '' }, { id: null, isToolCall: false });
       return;
     }

@@ -15,13 +15,21 @@ import type { CatalogEntry } from './tool-catalog.js';
 /** Upstream tools can run long; the host's own timeout and cancellation apply first. */
 const TOOL_CALL_TIMEOUT_MS = 30 * 60_000;
 
+/** A host `tools/call` being sealed or run. */
+interface InFlight {
+  id: RpcId;
+  abort: AbortController;
+  /** The upstream's answer was sent to the host (before the `executed` record is written). */
+  answered: boolean;
+}
+
 /** `tools/list` and `tools/call` of one host connection. */
 export class ToolCalls {
   readonly #relay: McpRelay;
   readonly #sealer: Sealer;
   readonly #audit: AuditSink | undefined;
   readonly #approvers: readonly string[];
-  readonly #inFlight = new Map<string, { id: RpcId; abort: AbortController }>();
+  readonly #inFlight = new Map<string, InFlight>();
   #client: McpCallContext['client'];
   #capabilities: JsonObject | undefined;
 
@@ -83,10 +91,12 @@ export class ToolCalls {
     const argumentsText = this.#relay.host.ledger.take(m.id);
     const name = typeof m.params?.name === 'string' ? m.params.name : '';
     const abort = new AbortController();
-    this.#inFlight.set(idKey(m.id), { id: m.id, abort });
+    const call: InFlight = { id: m.id, abort, answered: false };
+    this.#inFlight.set(idKey(m.id), call);
     try {
-      const result = await this.#sealedResult(m, name, argumentsText, abort.signal);
-      if (abort.signal.aborted) return; // cancelled: the host expects no answer
+      const result = await this.#sealedResult(m, name, argumentsText, call);
+      // cancelled: the host expects no answer; answered: the upstream's answer went out
+      if (abort.signal.aborted || call.answered) return;
       await this.#relay.toHost(result.id === undefined ? { ...result, id: m.id } : result);
     } finally {
       this.#inFlight.delete(idKey(m.id));
@@ -104,12 +114,13 @@ export class ToolCalls {
     m: RpcMessage & { id: RpcId },
     name: string,
     argumentsText: string | undefined,
-    signal: AbortSignal,
+    call: InFlight,
   ): Promise<RpcMessage> {
+    const signal = call.abort.signal;
     if (argumentsText === undefined) {
       return this.#refuse(m, { code: 'raw_text_unavailable', stage: 'decode', tool: name });
     }
-    await this.#relay.lists.ensureLoaded().catch(() => undefined);
+    if (!this.#relay.lists.loaded) await this.#relay.lists.ensureLoaded().catch(() => undefined);
     const entry = this.#relay.lists.find(name);
     if (!entry) return this.#refuse(m, { code: 'unknown_tool', stage: 'definition', tool: name });
     if (!entry.spec) {
@@ -126,28 +137,44 @@ export class ToolCalls {
       annotations: entry.definition.annotations as Record<string, unknown> | undefined,
       client: this.#client,
     };
-    const forward = this.#forwarder(m, entry);
+    const forward = this.#forwarder(m, entry, call);
     let outcome = await this.#sealer.run(entry.spec, argumentsText, context, forward, signal);
     if (outcome.type === 'suspended')
       outcome = await this.#elicit(m, entry, outcome, argumentsText, context, forward, signal);
     return this.#answer(m, entry, outcome);
   }
 
-  #forwarder(m: RpcMessage & { id: RpcId }, entry: CatalogEntry): Forward {
+  /**
+   * Calls the upstream with the sealed arguments and sends its answer to the host at once:
+   * the tool ran, so the host gets what it returned even if writing the `executed` record
+   * afterwards fails (a refusal then would invite a second run).
+   */
+  #forwarder(m: RpcMessage & { id: RpcId }, entry: CatalogEntry, call: InFlight): Forward {
     const upstream = this.#relay.lists.upstreamOf(entry.server);
     return async (args: JsonValue) => {
       const upstreamId = upstream.nextId();
       const untrack = this.#relay.track(m.id, upstream, upstreamId);
+      let response: RpcMessage;
       try {
         const params: JsonObject = {
           ...(m.params ?? {}),
           name: entry.upstreamName,
           arguments: args,
         };
-        return await upstream.requestWithId(upstreamId, 'tools/call', params, TOOL_CALL_TIMEOUT_MS);
+        response = await upstream.requestWithId(
+          upstreamId,
+          'tools/call',
+          params,
+          TOOL_CALL_TIMEOUT_MS,
+        );
       } finally {
         untrack();
       }
+      if (!call.abort.signal.aborted) {
+        call.answered = true;
+        void this.#relay.toHost({ ...response, id: m.id });
+      }
+      return response;
     };
   }
 

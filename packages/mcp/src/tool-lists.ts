@@ -67,6 +67,11 @@ export class ToolLists {
     if (changed) this.onChanged?.();
   }
 
+  /** Whether the upstreams were listed once. */
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+
   async ensureLoaded(): Promise<void> {
     if (!this.#loaded) await this.refresh();
   }
