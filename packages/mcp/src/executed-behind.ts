@@ -2,7 +2,7 @@ import type { AuditEvent, AuditRecord, AuditSink } from '@argseal/core';
 import type { SqlAuditLog } from '@argseal/postgres';
 
 /** Longest an `executed` record waits for the next call's records to share its write. */
-export const EXECUTED_LINGER_MS = 5;
+const EXECUTED_LINGER_MS = 5;
 
 interface Held {
   event: AuditEvent;
@@ -12,7 +12,7 @@ interface Held {
 }
 
 /** What {@link writeExecutedBehind} returns: the sink, plus `flush` for shutdown. */
-export type ExecutedBehindLog = SqlAuditLog & {
+type ExecutedBehindLog = SqlAuditLog & {
   /** Writes every held record and resolves once all appends made so far settled. */
   flush(): Promise<void>;
 };
