@@ -85,7 +85,9 @@ const floor = calls.find((r) => r.name === FLOOR);
 console.log(
   `${ROUNDS} interleaved rounds of ${CALLS} calls, ${availableParallelism()} cores; medians\n`,
 );
-console.log('| tools/call over stdio (trivial tool) | µs per call | vs direct | vs floor | goal | met |');
+console.log(
+  '| tools/call over stdio (trivial tool) | µs per call | vs direct | vs floor | goal | met |',
+);
 console.log('|---|---|---|---|---|---|');
 for (const r of calls) {
   const reference = r.name === DIRECT || r.name === FLOOR;
@@ -103,10 +105,13 @@ if (floor.direct > GOAL) {
 }
 
 const pings = await measure('ping', [DIRECT, FLOOR, 'sealed, memory audit']);
-console.log('\n| ping over stdio (passed through, not sealed) | µs per call | vs direct | vs floor |');
+console.log(
+  '\n| ping over stdio (passed through, not sealed) | µs per call | vs direct | vs floor |',
+);
 console.log('|---|---|---|---|');
 for (const r of pings) {
-  const name = r.name === 'sealed, memory audit' ? 'argseal proxy (transport and relay only)' : r.name;
+  const name =
+    r.name === 'sealed, memory audit' ? 'argseal proxy (transport and relay only)' : r.name;
   console.log(
     `| ${name} | ${r.us.toFixed(0)} | ${x(r.direct)} | ${r.name === DIRECT ? '' : x(r.floor)} |`,
   );

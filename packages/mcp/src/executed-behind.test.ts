@@ -1,5 +1,4 @@
-import type { AuditEvent } from '@argseal/core';
-import { verifyAuditChain } from '@argseal/core/store';
+import { type AuditEvent, verifyAuditChain } from '@argseal/core/store';
 import { createSqlAuditLog, openEmbeddedDatabase, type SqlQueryable } from '@argseal/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeExecutedBehind } from './executed-behind.js';

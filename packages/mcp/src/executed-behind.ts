@@ -1,4 +1,5 @@
-import type { AuditEvent, AuditRecord, AuditSink } from '@argseal/core';
+import type { AuditRecord, AuditSink } from '@argseal/core';
+import type { AuditEvent } from '@argseal/core/store';
 import type { SqlAuditLog } from '@argseal/postgres';
 
 /** Longest an `executed` record waits for the next call's records to share its write. */
