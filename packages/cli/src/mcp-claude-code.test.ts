@@ -2,9 +2,9 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLoopbackProvider } from '@argseal/test-kit/providers';
+import { runRealHost } from '@argseal/test-kit/hosts';
 import { describe, expect, it } from 'vitest';
-import { CLAUDE, haveClaude, haveTools, run, workspace } from './__fixtures__/mcp-hosts.js';
+import { CLAUDE, haveClaude, haveTools, workspace } from './__fixtures__/mcp-hosts.js';
 
 describe.skipIf(!haveTools || !haveClaude)(
   'Claude Code (--mcp-config) -> argseal mcp -> server-filesystem',
@@ -13,8 +13,17 @@ describe.skipIf(!haveTools || !haveClaude)(
       w: Awaited<ReturnType<typeof workspace>>,
       args: { path: string; content: string },
     ) {
-      const provider = await startLoopbackProvider({
-        api: 'anthropic-messages',
+      const mcpConfig = join(w.dir, 'mcp.json');
+      writeFileSync(
+        mcpConfig,
+        JSON.stringify({ mcpServers: { fs: { command: process.execPath, args: w.proxyArgs } } }),
+      );
+      const run = await runRealHost({
+        host: 'claude-code',
+        bin: CLAUDE,
+        cwd: w.dir,
+        home: mkdtempSync(join(tmpdir(), 'argseal-claude-home-')),
+        prompt: 'write the file',
         turns: [
           {
             toolCalls: [
@@ -23,48 +32,12 @@ describe.skipIf(!haveTools || !haveClaude)(
           },
           { text: 'done' },
         ],
+        args: ['--mcp-config', mcpConfig, '--strict-mcp-config', '--dangerously-skip-permissions'],
+        env: { IS_SANDBOX: '1', MCP_TIMEOUT: '60000' },
+        timeoutMs: 120_000,
       });
-      const mcpConfig = join(w.dir, 'mcp.json');
-      writeFileSync(
-        mcpConfig,
-        JSON.stringify({ mcpServers: { fs: { command: process.execPath, args: w.proxyArgs } } }),
-      );
-      const home = mkdtempSync(join(tmpdir(), 'argseal-claude-home-'));
-      try {
-        await run(
-          CLAUDE,
-          [
-            '-p',
-            'write the file',
-            '--output-format',
-            'json',
-            '--mcp-config',
-            mcpConfig,
-            '--strict-mcp-config',
-            '--dangerously-skip-permissions',
-          ],
-          {
-            cwd: w.dir,
-            timeout: 120_000,
-            env: {
-              PATH: process.env.PATH,
-              HOME: home,
-              TMPDIR: home,
-              IS_SANDBOX: '1',
-              ANTHROPIC_BASE_URL: provider.url,
-              ANTHROPIC_API_KEY: 'test',
-              DISABLE_TELEMETRY: '1',
-              DISABLE_AUTOUPDATER: '1',
-              CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-              CLAUDE_CODE_MAX_RETRIES: '0',
-              MCP_TIMEOUT: '60000',
-            },
-          },
-        );
-        return provider.requests.map((r) => r.bodyText).join('\n');
-      } finally {
-        await provider.close();
-      }
+      expect(run.status, run.stderr.slice(-800)).toBe(0);
+      return run.requests.map((r) => r.bodyText).join('\n');
     }
 
     it('write_file is suspended, approved in the store, and the identical retry writes exactly that content', {
