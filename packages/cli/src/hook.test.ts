@@ -1,8 +1,14 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { startConsole } from '@argseal/console';
+import { stopStoreDaemon } from '@argseal/hooks';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runBin } from './__fixtures__/run-bin.js';
+
+// each config has its own store daemon (the default store); stopped when the file ends
+const dataDirs = new Set<string>();
+afterAll(() => Promise.all([...dataDirs].map((dir) => stopStoreDaemon(dir))));
 
 function config(extra: object = {}) {
   const root = mkdtempSync(join(tmpdir(), 'argseal-cli-hook-'));
@@ -12,11 +18,11 @@ function config(extra: object = {}) {
     { tool: 'Bash', onlyCommands: ['ls'], decision: 'allow' },
     { tool: 'Bash', command: 'make', decision: 'require_approval', reason: 'build' },
   ];
-  // timeoutMs: the first approval creates a PGlite database, slow on a loaded machine
-  writeFileSync(
-    path,
-    JSON.stringify({ rules, timeoutMs: 100_000, store: { type: 'embedded', dataDir }, ...extra }),
-  );
+  dataDirs.add(dataDir);
+  // timeouts: the first call starts the store daemon, which creates a PGlite database (slow
+  // on a loaded machine)
+  const store = { type: 'embedded', dataDir, startTimeoutMs: 100_000, idleMs: 60_000 };
+  writeFileSync(path, JSON.stringify({ rules, timeoutMs: 100_000, store, ...extra }));
   return { path, dataDir };
 }
 
@@ -80,17 +86,19 @@ describe('argseal hook', () => {
   });
 });
 
+/** Runs the hook on `make` (needs approval) and returns the proposal id its deny names. */
+async function pendingProposal(configPath: string): Promise<string> {
+  const denied = JSON.parse(
+    (await runBin(['hook', 'codex', '--config', configPath], input('make'))).stdout,
+  );
+  const reason: string = denied.hookSpecificOutput.permissionDecisionReason;
+  return (/proposal ([0-9a-f-]{36})/.exec(reason) as RegExpExecArray)[1] as string;
+}
+
 describe('argseal approve', () => {
   it('approves the proposal named in the deny reason; the identical retry runs once', async () => {
     const c = config();
-    const denied = JSON.parse(
-      (await runBin(['hook', 'codex', '--config', c.path], input('make'))).stdout,
-    );
-    const id = (
-      /proposal ([0-9a-f-]{36})/.exec(
-        denied.hookSpecificOutput.permissionDecisionReason,
-      ) as RegExpExecArray
-    )[1];
+    const id = await pendingProposal(c.path);
     const list = await runBin(['approve', '--list', '--config', c.path]);
     expect(list.stdout).toBe(`${id}  Bash  {"command":"make"}  (build)\n`);
     const ok = await runBin(['approve', id as string, '--approver', 'alice', '--config', c.path]);
@@ -156,6 +164,41 @@ describe('argseal approve', () => {
     expect((await hook()).permissionDecision).toBe('allow');
     expect((await hook()).permissionDecision).toBe('deny');
   }, 120_000);
+
+  it('the default store is embedded PGlite: argseal audit verify and the console read the same store', async () => {
+    const c = config();
+    const id = await pendingProposal(c.path);
+    const allowed = await runBin(['hook', 'codex', '--config', c.path], input('ls'));
+    expect(JSON.parse(allowed.stdout).hookSpecificOutput.permissionDecision).toBe('allow');
+    // the daemon's database, shared through its lock while the daemon runs
+    const db = join(c.dataDir, 'db');
+    const verified = await runBin(['audit', 'verify', '--data-dir', db]);
+    expect(verified.stderr).toBe('');
+    expect(verified.status).toBe(0);
+    const head = /^head (\d+):[0-9a-f]{64}$/m.exec(verified.stdout);
+    // proposed, decided, approval_requested (make); proposed, decided (ls)
+    expect(Number(head?.[1])).toBeGreaterThanOrEqual(5);
+    const token = 'alice-token-0123456789';
+    const consoleOnDb = await startConsole({
+      storage: 'embedded',
+      dataDir: db,
+      port: 0,
+      tokens: { alice: token },
+      env: {},
+    });
+    try {
+      const res = await fetch(`${consoleOnDb.url}/api/proposals?status=pending`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const { proposals } = (await res.json()) as { proposals: { id: string }[] };
+      expect(proposals.map((p) => p.id)).toEqual([id]);
+    } finally {
+      await consoleOnDb.close();
+    }
+    // and the hooks go on using it
+    const again = await runBin(['hook', 'codex', '--config', c.path], input('make'));
+    expect(JSON.parse(again.stdout).hookSpecificOutput.permissionDecisionReason).toContain(id);
+  }, 240_000);
 
   it('refusals: unknown id (exit 2), usage errors (exit 64)', async () => {
     const c = config();

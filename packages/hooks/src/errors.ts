@@ -16,8 +16,6 @@ export type HookErrorCode =
   | 'config_module_failed'
   | 'store_unavailable'
   | 'store_locked'
-  | 'audit_corrupt'
-  | 'store_corrupt'
   | 'proposal_not_found'
   | 'timeout';
 

@@ -11,6 +11,8 @@ export type {
   StoreConfig,
 } from './config/types.js';
 export { validateConfig } from './config/validate-config.js';
+export { DAEMON_FILES, type DaemonState } from './daemon/daemon-state.js';
+export { stopStoreDaemon } from './daemon/start-daemon.js';
 export { HookError, type HookErrorCode } from './errors.js';
 export { decisionJson, type HookAnswer } from './host/decision-output.js';
 export { type HookCall, type HookContext, parseHookInput } from './host/hook-input.js';
@@ -25,6 +27,7 @@ export {
   RESERVED_KEY_PREFIX,
 } from './pipeline/material-context.js';
 export { normalizePaths } from './pipeline/normalize-paths.js';
+export type { ExecutedMatch } from './pipeline/record-executed.js';
 export {
   DEFAULT_TIMEOUT_MS,
   HOOK_EXIT,
@@ -42,5 +45,4 @@ export type { RuleDecision } from './rules/decision.js';
 export { compileFilePreset, type FilePresetOptions } from './rules/file-preset.js';
 export { type ShellCommand, type ShellReading, shellCommands } from './rules/shell-commands.js';
 export { matchesToolGlob } from './rules/tool-glob.js';
-export { createFileAuditLog } from './store/file-audit-log.js';
-export { EMBEDDED_FILES } from './store/open-backend.js';
+export { EMBEDDED_DEFAULTS } from './store/open-backend.js';

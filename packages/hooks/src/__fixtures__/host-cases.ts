@@ -1,12 +1,11 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { verifyAuditChain } from '@argseal/core/store';
 import type { ScriptedProviderTurn } from '@argseal/test-kit/providers';
 import { describe, expect, it } from 'vitest';
 import { approveProposal } from '../approve/approve.js';
-import { createFileAuditLog } from '../store/file-audit-log.js';
 import { makeProject, type TestProject } from './project.js';
 import type { HostRun } from './run-claude.js';
+import { auditOf } from './store-audit.js';
 import { toolResults } from './tool-results.js';
 
 /** How the shared cases drive one real host. */
@@ -45,11 +44,7 @@ export const BASE_CONFIG = {
 const DONE: ScriptedProviderTurn = { text: 'done' };
 const PROPOSAL = /proposal ([0-9a-f-]{36})/;
 
-async function audit(p: TestProject) {
-  const records = await createFileAuditLog(join(p.dataDir, 'audit.jsonl')).records();
-  expect((await verifyAuditChain(records)).ok).toBe(true);
-  return records;
-}
+const audit = (p: TestProject) => auditOf(p.dataDir);
 
 function proposalIn(r: HostRun): string {
   const text = toolResults(r.requests).join('\n');
@@ -123,15 +118,35 @@ export function hostCases(d: HostDriver): void {
       );
       expect(executed[0]?.proposalHash).toBe(consumed?.proposalHash);
       // Claude Code reports success and the exit status; Codex only that the tool returned
+      // each executed record names the decision that allowed it
+      const matched = allowed.map((x) => ({
+        submittedBy: 'argseal-hook',
+        match: 'allowed',
+        decisionSeq: x.seq,
+        decisionHash: x.hash,
+      }));
+      expect(allowed.map((x) => x.decision)).toEqual(['allow', 'allow']);
       expect(executed.map((x) => x.data)).toEqual(
         d.host === 'claude-code'
           ? [
-              { host: d.host, event: 'PostToolUse', outcome: 'succeeded', exitCode: 0 },
-              { host: d.host, event: 'PostToolUseFailure', outcome: 'failed', exitCode: 2 },
+              {
+                host: d.host,
+                event: 'PostToolUse',
+                outcome: 'succeeded',
+                exitCode: 0,
+                ...matched[0],
+              },
+              {
+                host: d.host,
+                event: 'PostToolUseFailure',
+                outcome: 'failed',
+                exitCode: 2,
+                ...matched[1],
+              },
             ]
           : [
-              { host: d.host, event: 'PostToolUse', outcome: 'completed' },
-              { host: d.host, event: 'PostToolUse', outcome: 'completed' },
+              { host: d.host, event: 'PostToolUse', outcome: 'completed', ...matched[0] },
+              { host: d.host, event: 'PostToolUse', outcome: 'completed', ...matched[1] },
             ],
       );
       expect(JSON.stringify(executed)).not.toContain('ran-dir');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostName } from '../host/hosts.js';
 import { runHook } from '../pipeline/run-hook.js';
+import { embeddedStore, TEST_TIMEOUT_MS } from './store-audit.js';
 
 /** A PreToolUse input as Claude Code sends it (Codex adds turn_id and model). */
 export function hookInput(tool: string, toolInput: unknown, extra: object = {}): string {
@@ -19,7 +20,7 @@ export function hookInput(tool: string, toolInput: unknown, extra: object = {}):
   });
 }
 
-/** A config file in a fresh folder, with its embedded store in `data/` (not created yet). */
+/** A config file in a fresh folder, with its embedded store in `data/` (not created yet; `__STORE__` in a module's text). */
 export function configFile(
   config: object | string,
   name = 'hook.json',
@@ -29,8 +30,12 @@ export function configFile(
   const path = join(root, name);
   const text =
     typeof config === 'string'
-      ? config.replace('__DATA__', JSON.stringify(dataDir))
-      : JSON.stringify({ ...config, store: { type: 'embedded', dataDir } });
+      ? config.replace('__STORE__', JSON.stringify(embeddedStore(dataDir)))
+      : JSON.stringify({
+          timeoutMs: TEST_TIMEOUT_MS,
+          ...config,
+          store: embeddedStore(dataDir),
+        });
   writeFileSync(path, text);
   return { path, dataDir };
 }

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embeddedStore } from './store-audit.js';
 
 /** The hook command the hosts run in tests (see hook-bin.mjs). */
 export const HOOK_BIN = fileURLToPath(new URL('./hook-bin.mjs', import.meta.url));
@@ -30,7 +31,7 @@ export function makeProject(config: object, module?: string): TestProject {
   mkdirSync(dir);
   mkdirSync(home);
   const configPath = join(root, module ? 'hook.mjs' : 'hook.json');
-  const full = { ...config, store: { type: 'embedded', dataDir } };
+  const full = { ...config, store: embeddedStore(dataDir) };
   writeFileSync(
     configPath,
     module ? module.replace('__CONFIG__', JSON.stringify(full)) : JSON.stringify(full),

@@ -28,7 +28,15 @@ export interface McpPresetOptions {
 
 /** Where approvals and audit live. */
 export type StoreConfig =
-  | { type: 'embedded'; dataDir?: string; lockTimeoutMs?: number }
+  | {
+      type: 'embedded';
+      /** Default `$ARGSEAL_DATA_DIR`, else `$XDG_DATA_HOME/argseal` (`~/.local/share/argseal`). */
+      dataDir?: string;
+      /** How long a hook waits for the store daemon to start (or another hook to start it). Default 15000. */
+      startTimeoutMs?: number;
+      /** The store daemon exits after this long without a request. Default 600000 (10 minutes). */
+      idleMs?: number;
+    }
   | { type: 'console'; url: string; token?: string; tokenEnv?: string }
   | { type: 'postgres'; url?: string; urlEnv?: string };
 

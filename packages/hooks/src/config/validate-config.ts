@@ -67,13 +67,12 @@ function validateStore(v: unknown, path: string): void {
   if (v === undefined) return;
   if (!isObj(v)) bad(path, 'must be an object');
   if (v.type === 'embedded') {
-    only(v, path, ['type', 'dataDir', 'lockTimeoutMs']);
+    only(v, path, ['type', 'dataDir', 'startTimeoutMs', 'idleMs']);
     str(v.dataDir, `${path}/dataDir`);
-    if (
-      v.lockTimeoutMs !== undefined &&
-      !(Number.isInteger(v.lockTimeoutMs) && (v.lockTimeoutMs as number) > 0)
-    ) {
-      bad(`${path}/lockTimeoutMs`, 'must be a positive integer');
+    for (const key of ['startTimeoutMs', 'idleMs'] as const) {
+      const n = v[key];
+      if (n !== undefined && !(Number.isInteger(n) && (n as number) > 0))
+        bad(`${path}/${key}`, 'must be a positive integer');
     }
   } else if (v.type === 'console') {
     only(v, path, ['type', 'url', 'token', 'tokenEnv']);

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { verifyAuditChain } from '@argseal/core/store';
 import { describe, expect, it } from 'vitest';
 import { configFile, hookInput, runInProcess } from '../__fixtures__/in-process.js';
+import { auditOf } from '../__fixtures__/store-audit.js';
 import { approveProposal } from '../approve/approve.js';
-import { createFileAuditLog } from '../store/file-audit-log.js';
 
 const CONFIG = {
   agent: 'unit',
@@ -91,7 +90,7 @@ describe('runHook decisions', () => {
     expect(ran.permissionDecisionReason).toBe(`argseal: approved (proposal ${id}, grant used)`);
     const again = decision((await runInProcess('codex', input, file)).stdout);
     expect(again.permissionDecision).toBe('deny');
-    const records = await createFileAuditLog(join(file.dataDir, 'audit.jsonl')).records();
+    const records = await auditOf(file.dataDir);
     expect(await verifyAuditChain(records)).toMatchObject({ ok: true });
     expect(records.filter((r) => r.type === 'approval_consumed').map((r) => r.proposalId)).toEqual([
       id,
@@ -123,14 +122,14 @@ describe('runHook decisions', () => {
       ).stdout,
     );
     expect(out.permissionDecisionReason).toContain('file_outside_project');
-    const records = await createFileAuditLog(join(file.dataDir, 'audit.jsonl')).records();
+    const records = await auditOf(file.dataDir);
     const rewritten = records.find((r) => r.type === 'rewritten');
     expect(rewritten?.originalArguments).toBe('{"content":"x","file_path":"src/../a.ts"}');
   });
 
   it('a throwing policy in a module denies (policy_error); it is not a crash', async () => {
     const module =
-      'export default { default: "allow", store: { type: "embedded", dataDir: __DATA__ }, policy: () => { throw new Error("x"); } };';
+      'export default { default: "allow", store: __STORE__, policy: () => { throw new Error("x"); } };';
     const r = await runInProcess(
       'codex',
       hookInput('Bash', { command: 'ls' }),

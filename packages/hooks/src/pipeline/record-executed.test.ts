@@ -1,20 +1,14 @@
-import { join } from 'node:path';
-import { verifyAuditChain } from '@argseal/core/store';
 import { describe, expect, it } from 'vitest';
 import { configFile, hookInput, runInProcess } from '../__fixtures__/in-process.js';
+import { auditOf } from '../__fixtures__/store-audit.js';
 import { readOutcome } from '../host/post-tool-use.js';
-import { createFileAuditLog } from '../store/file-audit-log.js';
 
 const CONFIG = { agent: 'unit', rules: [{ tool: 'Bash', decision: 'allow' }] };
 const SECRET = 'touch s3cr3t-marker.txt';
 const post = (event: string, extra: object) =>
   hookInput('Bash', { command: SECRET }, { hook_event_name: event, ...extra });
 
-async function records(dataDir: string) {
-  const all = await createFileAuditLog(join(dataDir, 'audit.jsonl')).records();
-  expect((await verifyAuditChain(all)).ok).toBe(true);
-  return all;
-}
+const records = auditOf;
 
 describe('PostToolUse: an executed record, no payload', () => {
   it('Claude Code: the allowed call ran (same proposal hash as its decision, exit 0)', async () => {
@@ -35,7 +29,15 @@ describe('PostToolUse: an executed record, no payload', () => {
       tool: 'Bash',
       toolCallId: 'toolu_1',
       proposalHash: decided?.proposalHash,
-      data: { host: 'claude-code', event: 'PostToolUse', outcome: 'succeeded', exitCode: 0 },
+      data: {
+        host: 'claude-code',
+        event: 'PostToolUse',
+        outcome: 'succeeded',
+        exitCode: 0,
+        match: 'allowed',
+        decisionSeq: decided?.seq,
+        decisionHash: decided?.hash,
+      },
     });
     expect(executed[0]?.argsCanonicalJson).toBeUndefined();
     expect(JSON.stringify(executed)).not.toContain('s3cr3t');
@@ -51,6 +53,9 @@ describe('PostToolUse: an executed record, no payload', () => {
       event: 'PostToolUseFailure',
       outcome: 'failed',
       exitCode: 2,
+      // no PreToolUse decided this call: flagged, not accepted
+      match: 'no_allowed_decision',
+      submittedBy: 'argseal-hook', // the store daemon's agent API stamps who appended it
     });
     expect(JSON.stringify(executed)).not.toContain('s3cr3t');
   });
@@ -59,7 +64,13 @@ describe('PostToolUse: an executed record, no payload', () => {
     const file = configFile(CONFIG);
     await runInProcess('codex', post('PostToolUse', { tool_response: 's3cr3t output' }), file);
     const [executed] = (await records(file.dataDir)).filter((r) => r.type === 'executed');
-    expect(executed?.data).toEqual({ host: 'codex', event: 'PostToolUse', outcome: 'completed' });
+    expect(executed?.data).toEqual({
+      host: 'codex',
+      event: 'PostToolUse',
+      outcome: 'completed',
+      match: 'no_allowed_decision',
+      submittedBy: 'argseal-hook', // the store daemon's agent API stamps who appended it
+    });
   });
 
   it('with materialContext the executed hash is the envelope hash the decision used', async () => {
@@ -72,6 +83,49 @@ describe('PostToolUse: an executed record, no payload', () => {
     const [here, elsewhere] = all.filter((r) => r.type === 'executed');
     expect(here?.proposalHash).toBe(decided?.proposalHash);
     expect(elsewhere?.proposalHash).not.toBe(decided?.proposalHash);
+    expect([here?.data?.match, elsewhere?.data?.match]).toEqual(['allowed', 'no_allowed_decision']);
+  });
+
+  it('an executed call that no allowed decision covers is flagged no_allowed_decision', async () => {
+    const file = configFile({
+      agent: 'unit',
+      rules: [
+        { tool: 'Bash', command: 'rm', decision: 'deny' },
+        { tool: 'Bash', command: 'make', decision: 'require_approval' },
+        { tool: 'Bash', decision: 'allow' },
+      ],
+    });
+    const pre = (command: string, id: string) =>
+      runInProcess('claude-code', hookInput('Bash', { command }, { tool_use_id: id }), file);
+    const ran = (command: string, id: string) =>
+      runInProcess(
+        'claude-code',
+        hookInput('Bash', { command }, { tool_use_id: id, hook_event_name: 'PostToolUse' }),
+        file,
+      );
+    await pre('rm -rf x', 'toolu_denied');
+    await ran('rm -rf x', 'toolu_denied'); // denied, yet the host says it ran
+    await pre('make x', 'toolu_pending');
+    await ran('make x', 'toolu_pending'); // waiting for approval
+    await pre('ls', 'toolu_ok');
+    await ran('ls -la', 'toolu_ok'); // another input than the one allowed
+    await ran('ls', 'toolu_other'); // another call id
+    await ran('ls', 'toolu_ok'); // the allowed call itself
+    const all = await records(file.dataDir);
+    const executed = all.filter((r) => r.type === 'executed');
+    expect(executed.map((r) => [r.toolCallId, r.data?.match])).toEqual([
+      ['toolu_denied', 'no_allowed_decision'],
+      ['toolu_pending', 'no_allowed_decision'],
+      ['toolu_ok', 'no_allowed_decision'],
+      ['toolu_other', 'no_allowed_decision'],
+      ['toolu_ok', 'allowed'],
+    ]);
+    const allowed = all.find((r) => r.type === 'decided' && r.decision === 'allow');
+    expect(executed[4]?.data).toMatchObject({
+      decisionSeq: allowed?.seq,
+      decisionHash: allowed?.hash,
+    });
+    expect(executed.slice(0, 4).every((r) => r.data?.decisionSeq === undefined)).toBe(true);
   });
 
   it('bad PostToolUse input blocks with one line, exit 2, nothing stored', async () => {

@@ -116,6 +116,16 @@ describe('runHook: config problems block', () => {
     ['bad store', { store: { type: 'redis' } }, 'config/invalid_config at /store/type'],
     ['bad timeout', { timeoutMs: 5 }, 'config/invalid_config at /timeoutMs'],
     [
+      'bad store daemon idle time',
+      { store: { type: 'embedded', idleMs: 0 } },
+      'config/invalid_config at /store/idleMs',
+    ],
+    [
+      'old embedded lock option',
+      { store: { type: 'embedded', lockTimeoutMs: 5 } },
+      'config/invalid_config at /store/lockTimeoutMs',
+    ],
+    [
       'bad host setting',
       { hosts: { codex: { approval: 'ask-me' } } },
       'config/invalid_config at /hosts/codex/approval',
@@ -142,7 +152,7 @@ describe('runHook: config problems block', () => {
 
   it('the deadline: a hanging rewrite hook blocks with hook/timeout', async () => {
     const module =
-      'export default { default: "allow", timeoutMs: 200, store: { type: "embedded", dataDir: __DATA__ }, rewrite: { hooks: [() => new Promise(() => {})] } };';
+      'export default { default: "allow", timeoutMs: 200, store: __STORE__, rewrite: { hooks: [() => new Promise(() => {})] } };';
     const r = await runInProcess('claude-code', input, configFile(module, 'hook.mjs'));
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');

@@ -58,7 +58,7 @@ async function decide(
   if (post) {
     // after the tool: record that it ran; nothing to decide, nothing on stdout
     const outcome = readOutcome(doc, event, host);
-    await withStore(config, o, (store) => recordExecuted(config, host, call, outcome, store.audit));
+    await withStore(config, o, (store) => recordExecuted(config, host, call, outcome, store));
     return '';
   }
   const verdict = await withStore(config, o, (store) => sealerFor(config, host, store).seal(call));

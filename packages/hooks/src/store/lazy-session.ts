@@ -1,9 +1,18 @@
 import type { ApprovalStore, AuditSink } from '@argseal/core';
+import type { ExecutedCallRef, MatchedDecision } from '../daemon/decision-match.js';
+
+/**
+ * The allowed decision an `executed` record matches: found, `null` (no allowed decision for
+ * this call and input), or `unverifiable` (a console whose agent tokens may not read audit).
+ */
+export type DecisionLookup = MatchedDecision | null | 'unverifiable';
 
 /** An approval store and audit sink for one hook call; opened on first use. */
 export interface StoreSession {
   approvals: ApprovalStore;
   audit: AuditSink;
+  /** The `decided` record that allowed this call with this input (for `executed`). */
+  findDecision(ref: ExecutedCallRef): Promise<DecisionLookup>;
   /** Closes what was opened (database, lock). Safe to call when nothing was. */
   close(): Promise<void>;
 }
@@ -12,6 +21,7 @@ export interface StoreSession {
 export interface OpenedBackend {
   audit: AuditSink;
   approvals(): Promise<ApprovalStore>;
+  findDecision(ref: ExecutedCallRef): Promise<DecisionLookup>;
   close(): Promise<void>;
 }
 
@@ -30,8 +40,7 @@ export const APPROVAL_STORE_METHODS = [
 
 /**
  * Defers opening a backend until the pipeline first needs it, so a call that policy
- * settles pays only for what it uses (the embedded store's database is opened only when an
- * approval is looked up or created).
+ * settles pays only for what it uses (a call that policy denies without audit opens nothing).
  */
 export function lazySession(open: () => Promise<OpenedBackend>): StoreSession {
   let backend: Promise<OpenedBackend> | undefined;
@@ -50,8 +59,9 @@ export function lazySession(open: () => Promise<OpenedBackend>): StoreSession {
     approvals,
     audit: {
       append: async (event) => (await get()).audit.append(event),
-      records: async () => (await get()).audit.records(),
+      records: async (q) => (await get()).audit.records(q),
     },
+    findDecision: async (ref) => (await get()).findDecision(ref),
     async close() {
       if (backend) await (await backend).close();
     },

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { verifyAuditChain } from '@argseal/core/store';
 import { describe, expect, it } from 'vitest';
 import { configFile, hookInput, runInProcess } from '../__fixtures__/in-process.js';
 import { HOOK_BIN } from '../__fixtures__/project.js';
+import { auditOf } from '../__fixtures__/store-audit.js';
 import { approveProposal } from '../approve/approve.js';
-import { createFileAuditLog } from './file-audit-log.js';
 
 const N = 8;
 const CONFIG = { rules: [{ tool: 'Bash', command: 'make', decision: 'require_approval' }] };
@@ -46,7 +45,7 @@ describe('embedded store: identical retries in parallel processes', () => {
     expect([...ids]).toHaveLength(1);
     expect(ids.has(id)).toBe(false);
 
-    const records = await createFileAuditLog(join(file.dataDir, 'audit.jsonl')).records();
+    const records = await auditOf(file.dataDir);
     expect((await verifyAuditChain(records)).ok).toBe(true);
     expect(records.filter((r) => r.type === 'approval_consumed').map((r) => r.proposalId)).toEqual([
       id,

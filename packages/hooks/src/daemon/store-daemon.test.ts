@@ -1,0 +1,96 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configFile, hookInput, runInProcess } from '../__fixtures__/in-process.js';
+import { HOOK_BIN } from '../__fixtures__/project.js';
+import { auditOf } from '../__fixtures__/store-audit.js';
+import { DAEMON_FILES, readDaemonState } from './daemon-state.js';
+import { stopStoreDaemon } from './start-daemon.js';
+
+const CONFIG = { rules: [{ tool: 'Bash', onlyCommands: ['ls'], decision: 'allow' }] };
+
+function hookProcess(configPath: string, stdin: string) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [HOOK_BIN, 'claude-code', '--config', configPath]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+/** Store daemons serving `dataDir` (their command line names it). */
+const daemonsOf = (dataDir: string) =>
+  execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes('serveStoreDaemon') && line.includes(JSON.stringify(dataDir)));
+
+describe('the store daemon', () => {
+  it('six hooks starting at once start one daemon and share its store', async () => {
+    const file = configFile(CONFIG);
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        hookProcess(
+          file.path,
+          hookInput('Bash', { command: 'ls' }, { tool_use_id: `toolu_s${i}` }),
+        ),
+      ),
+    );
+    expect(runs.map((r) => [r.code, r.stderr])).toEqual(Array(6).fill([0, '']));
+    expect(daemonsOf(file.dataDir)).toHaveLength(1);
+    const state = await readDaemonState(file.dataDir);
+    expect(state?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // the tokens are the user's alone
+    expect(statSync(join(file.dataDir, DAEMON_FILES.state)).mode & 0o777).toBe(0o600);
+    expect(statSync(file.dataDir).mode & 0o777).toBe(0o700);
+    const decided = (await auditOf(file.dataDir)).filter((r) => r.type === 'decided');
+    expect(decided.map((r) => r.toolCallId).sort()).toEqual(
+      Array.from({ length: 6 }, (_, i) => `toolu_s${i}`),
+    );
+  });
+
+  it('stops on request and removes daemon.json; the next hook starts it again', async () => {
+    const file = configFile(CONFIG);
+    const input = hookInput('Bash', { command: 'ls' });
+    expect((await runInProcess('codex', input, file)).code).toBe(0);
+    const first = await readDaemonState(file.dataDir);
+    expect(await stopStoreDaemon(file.dataDir)).toBe(true);
+    expect(await readDaemonState(file.dataDir)).toBeUndefined();
+    expect(daemonsOf(file.dataDir)).toHaveLength(0);
+    expect((await runInProcess('codex', input, file)).code).toBe(0);
+    const second = await readDaemonState(file.dataDir);
+    expect(second?.pid).not.toBe(first?.pid);
+    expect(second?.agentToken).not.toBe(first?.agentToken);
+    // one chain across both daemons: two decisions
+    expect((await auditOf(file.dataDir)).filter((r) => r.type === 'decided')).toHaveLength(2);
+  });
+
+  it('a daemon that cannot start blocks the call: exit 2, one line, nothing decided', async () => {
+    const file = configFile(CONFIG);
+    mkdirSync(file.dataDir, { recursive: true, mode: 0o700 });
+    writeFileSync(join(file.dataDir, DAEMON_FILES.database), 'not a database directory');
+    const r = await runInProcess('claude-code', hookInput('Bash', { command: 'ls' }), file);
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'argseal hook: blocked (store/store_unavailable)\n',
+    });
+    expect(await readDaemonState(file.dataDir)).toBeUndefined();
+    expect(readFileSync(join(file.dataDir, DAEMON_FILES.log), 'utf8')).toContain(
+      'store daemon failed to start',
+    );
+  });
+
+  it('a stale daemon.json (dead daemon) is replaced, never trusted', async () => {
+    const file = configFile(CONFIG);
+    mkdirSync(file.dataDir, { recursive: true, mode: 0o700 });
+    const stale = { pid: 999_999, url: 'http://127.0.0.1:9', agentToken: 'x', approverToken: 'y' };
+    writeFileSync(join(file.dataDir, DAEMON_FILES.state), JSON.stringify(stale));
+    const r = await runInProcess('claude-code', hookInput('Bash', { command: 'ls' }), file);
+    expect(r.code).toBe(0);
+    expect((await readDaemonState(file.dataDir))?.pid).not.toBe(stale.pid);
+  });
+});

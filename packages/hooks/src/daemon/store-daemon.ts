@@ -1,0 +1,107 @@
+import { appendFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import {
+  DAEMON_FILES,
+  type DaemonState,
+  newToken,
+  removeDaemonState,
+  writeDaemonState,
+} from './daemon-state.js';
+import { localRoutes } from './local-routes.js';
+
+/** Options of {@link serveStoreDaemon}. */
+export interface StoreDaemonOptions {
+  dataDir: string;
+  /** Exit after this long without a request. */
+  idleMs: number;
+}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
+
+function approverName(): string {
+  try {
+    const name = userInfo().username;
+    return NAME.test(name) ? name : 'local';
+  } catch {
+    return 'local';
+  }
+}
+
+/**
+ * The per-user store daemon (started detached by the first hook that needs it): embedded
+ * PGlite in `<dataDir>/db` (shared through its lock with `argseal console`/`argseal audit`
+ * on the same directory), served as the console (agent API for hooks, approver API and page
+ * with the approver token) plus `/local/*` on 127.0.0.1 at a random port. Writes
+ * `daemon.json` (0600) once it listens; exits after `idleMs` without a request, on SIGTERM
+ * or `POST /local/stop`, removing the file. A failure to start is one line in `daemon.log`.
+ */
+export async function serveStoreDaemon(options: StoreDaemonOptions): Promise<void> {
+  const { dataDir, idleMs } = options;
+  try {
+    const sql = await import('@argseal/postgres');
+    const { createConsoleServer } = await import('@argseal/console');
+    const { serve } = await import('@hono/node-server');
+    const db = await sql.openSharedEmbeddedDatabase(join(dataDir, DAEMON_FILES.database));
+    const audit = sql.createSqlAuditLog(db);
+    const store = sql.createSqlApprovalStore(db, { audit });
+    const pins = sql.createSqlToolPinStore(db, { audit });
+    const partial = { pid: process.pid, agentToken: newToken(), approverToken: newToken() };
+    const consoleApp = createConsoleServer({
+      store,
+      audit,
+      pins,
+      tokens: { [approverName()]: partial.approverToken },
+      agentTokens: { 'argseal-hook': partial.agentToken },
+      agentScope: 'any',
+    });
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      clearTimeout(idle);
+      server.close();
+      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      void removeDaemonState(dataDir)
+        .then(() => db.close())
+        .finally(() => process.exit(0));
+    };
+    const touch = () => {
+      clearTimeout(idle);
+      idle = setTimeout(stop, idleMs);
+    };
+    let local: ReturnType<typeof localRoutes> | undefined;
+    const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+      const s = serve(
+        {
+          fetch: async (req: Request) => {
+            touch();
+            return (await local?.(req)) ?? consoleApp.fetch(req);
+          },
+          port: 0,
+          hostname: '127.0.0.1',
+        },
+        () => resolve(s),
+      );
+      s.once('error', reject);
+    });
+    const state: DaemonState = {
+      ...partial,
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    };
+    local = localRoutes({ state, store, db, stop });
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    touch();
+    await writeDaemonState(dataDir, state);
+  } catch (error) {
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    const line = `${new Date().toISOString()} store daemon failed to start: ${String(code ?? '')} ${String(message ?? error)}`;
+    await appendFile(join(dataDir, DAEMON_FILES.log), `${line.replace(/\s+/g, ' ')}\n`, {
+      mode: 0o600,
+    }).catch(() => undefined);
+    process.exit(1);
+  }
+}
