@@ -15,11 +15,14 @@ export interface MatchedDecision {
   hash: string;
 }
 
-/** A `decided` audit record that allowed exactly this call (same agent, tool, call id and hash). */
+/**
+ * An audit record that allowed exactly this call (same agent, tool, call id and hash): a
+ * `decided` allow, or for a call that needed approval the `approval_consumed` of its grant.
+ */
 export function allows(record: Partial<AuditRecord>, ref: ExecutedCallRef): boolean {
   return (
-    record.type === 'decided' &&
-    record.decision === 'allow' &&
+    ((record.type === 'decided' && record.decision === 'allow') ||
+      record.type === 'approval_consumed') &&
     record.mode !== 'shadow' &&
     record.agent === ref.agent &&
     record.tool === ref.tool &&
@@ -34,7 +37,7 @@ interface Queryable {
 }
 
 /**
- * The newest `decided` record in a SQL audit log (embedded PGlite or PostgreSQL) that allowed
+ * The newest allowing record (see {@link allows}) in a SQL audit log (embedded PGlite or PostgreSQL) that allowed
  * this very call with this very input, or undefined.
  */
 export async function findAllowedDecisionSql(
@@ -43,7 +46,8 @@ export async function findAllowedDecisionSql(
 ): Promise<MatchedDecision | undefined> {
   const { rows } = await db.query(
     `SELECT seq, hash, body FROM argseal_audit
-      WHERE proposal_hash = $1 AND type = 'decided' ORDER BY seq DESC LIMIT 100`,
+      WHERE proposal_hash = $1 AND type IN ('decided', 'approval_consumed')
+      ORDER BY seq DESC LIMIT 100`,
     [ref.proposalHash],
   );
   for (const row of rows as { seq: string | number; hash: string; body: string }[]) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configFile, hookInput, runInProcess } from '../__fixtures__/in-process.js';
 import { auditOf } from '../__fixtures__/store-audit.js';
+import { approveProposal } from '../approve/approve.js';
 import { readOutcome } from '../host/post-tool-use.js';
 
 const CONFIG = { agent: 'unit', rules: [{ tool: 'Bash', decision: 'allow' }] };
@@ -84,6 +85,27 @@ describe('PostToolUse: an executed record, no payload', () => {
     expect(here?.proposalHash).toBe(decided?.proposalHash);
     expect(elsewhere?.proposalHash).not.toBe(decided?.proposalHash);
     expect([here?.data?.match, elsewhere?.data?.match]).toEqual(['allowed', 'no_allowed_decision']);
+  });
+
+  it('a call that ran on its grant matches the approval_consumed record', async () => {
+    const file = configFile({
+      agent: 'unit',
+      rules: [{ tool: 'Bash', decision: 'require_approval' }],
+    });
+    const input = hookInput('Bash', { command: SECRET });
+    const asked = await runInProcess('codex', input, file);
+    const id = (/proposal ([0-9a-f-]{36})/.exec(asked.stdout) as RegExpExecArray)[1] as string;
+    await approveProposal({ id, configPath: file.path }, { env: {}, cwd: '/' });
+    expect((await runInProcess('codex', input, file)).stdout).toContain('"allow"');
+    await runInProcess('codex', post('PostToolUse', { tool_response: 'ok' }), file);
+    const all = await records(file.dataDir);
+    const consumed = all.find((r) => r.type === 'approval_consumed');
+    const executed = all.find((r) => r.type === 'executed');
+    expect(executed?.data).toMatchObject({
+      match: 'allowed',
+      decisionSeq: consumed?.seq,
+      decisionHash: consumed?.hash,
+    });
   });
 
   it('an executed call that no allowed decision covers is flagged no_allowed_decision', async () => {

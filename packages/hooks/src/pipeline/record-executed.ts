@@ -17,7 +17,8 @@ export type ExecutedMatch = 'allowed' | 'no_allowed_decision' | 'unverifiable';
  * it ran (hashed exactly as PreToolUse hashed it, with the material context when configured),
  * and `data: { host, event, outcome, exitCode?, match, decisionSeq?, decisionHash? }`. Never
  * the input or the tool's output. `match` is `allowed` with the seq and hash of the
- * `decided` record that allowed this very call (agent, tool, call id) with this very input;
+ * record that allowed this very call (its `decided` allow, or the `approval_consumed` of
+ * its grant) (agent, tool, call id) with this very input;
  * `no_allowed_decision` when there is none: the host ran something argseal did not allow
  * (a hook that was not installed or failed open, or input changed after the decision);
  * `unverifiable` on a console store whose agent tokens may not read the trail.
