@@ -19,7 +19,7 @@ export interface MatchedDecision {
  * An audit record that allowed exactly this call (same agent, tool, call id and hash): a
  * `decided` allow, or for a call that needed approval the `approval_consumed` of its grant.
  */
-export function allows(record: Partial<AuditRecord>, ref: ExecutedCallRef): boolean {
+function allows(record: Partial<AuditRecord>, ref: ExecutedCallRef): boolean {
   return (
     ((record.type === 'decided' && record.decision === 'allow') ||
       record.type === 'approval_consumed') &&

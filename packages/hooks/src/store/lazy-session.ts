@@ -5,7 +5,7 @@ import type { ExecutedCallRef, MatchedDecision } from '../daemon/decision-match.
  * The allowed decision an `executed` record matches: found, `null` (no allowed decision for
  * this call and input), or `unverifiable` (a console whose agent tokens may not read audit).
  */
-export type DecisionLookup = MatchedDecision | null | 'unverifiable';
+type DecisionLookup = MatchedDecision | null | 'unverifiable';
 
 /** An approval store and audit sink for one hook call; opened on first use. */
 export interface StoreSession {
@@ -26,7 +26,7 @@ export interface OpenedBackend {
 }
 
 /** The methods of core's ApprovalStore, for stores that forward each call. */
-export const APPROVAL_STORE_METHODS = [
+const APPROVAL_STORE_METHODS = [
   'suspend',
   'getProposal',
   'findPending',
