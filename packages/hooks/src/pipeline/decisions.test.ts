@@ -129,7 +129,7 @@ describe('runHook decisions', () => {
 
   it('a throwing policy in a module denies (policy_error); it is not a crash', async () => {
     const module =
-      'export default { default: "allow", store: __STORE__, policy: () => { throw new Error("x"); } };';
+      'export default { default: "allow", timeoutMs: 150000, store: __STORE__, policy: () => { throw new Error("x"); } };';
     const r = await runInProcess(
       'codex',
       hookInput('Bash', { command: 'ls' }),
