@@ -20,16 +20,31 @@ export type CanonicalizeOptions = StrictDomainOptions;
  * @throws {ToolArgumentsValidationError} stage `snapshot` (or `options.stage`).
  */
 export function canonicalize(value: unknown, options?: CanonicalizeOptions): string {
+  return canonicalText(value, options).text;
+}
+
+/**
+ * @internal {@link canonicalize}, and whether `JSON.stringify(value)` writes that same
+ * text (`stringifies`: keys already in RFC 8785 order, no array-index-like keys), so a
+ * caller can later tell that the value is unchanged by its native `JSON.stringify`.
+ */
+export function canonicalText(
+  value: unknown,
+  options?: CanonicalizeOptions,
+): { text: string; stringifies: boolean } {
   if (typeof value === 'object' && value !== null) {
     const kind = snapshotKind(value);
-    if (kind === 2 && !prototypesCarryToJSON()) return JSON.stringify(value);
-    if (kind !== 0) return serializeSorted(value as JsonValue);
+    if (kind === 2 && !prototypesCarryToJSON())
+      return { text: JSON.stringify(value), stringifies: true };
+    if (kind !== 0) return { text: serializeSorted(value as JsonValue), stringifies: false };
   }
   // One validating pass builds a private copy with keys in RFC 8785 order; the engine's
   // native JSON.stringify then writes it (identical to JCS for strict-domain values
   // without array-index-like keys, which JS objects would enumerate first).
-  const { copy, hasIndexKeys } = sortedCopy(value, options, false);
-  return hasIndexKeys || prototypesCarryToJSON() ? serializeSorted(copy) : JSON.stringify(copy);
+  const { copy, hasIndexKeys, reordered } = sortedCopy(value, options, false);
+  if (hasIndexKeys || prototypesCarryToJSON())
+    return { text: serializeSorted(copy), stringifies: false };
+  return { text: JSON.stringify(copy), stringifies: !reordered };
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   strictEqual,
   strictValue,
 } from './__fixtures__/strict-values.js';
-import { canonicalize, decodeCanonical } from './canonicalize.js';
+import { canonicalize, canonicalText, decodeCanonical } from './canonicalize.js';
 import { parseStrictJson } from './parse-strict-json.js';
 import { createSnapshot } from './snapshot.js';
 
@@ -59,6 +59,36 @@ describe('canonical text', () => {
       }),
       runs,
     );
+  });
+
+  it('canonicalText says when JSON.stringify of the value writes the canonical text', () => {
+    fc.assert(
+      fc.property(strictValue, fc.integer(), (v, seed) => {
+        for (const value of [v, permuteKeys(v, seeded(seed)), decodeCanonical(canonicalize(v))]) {
+          const { text, stringifies } = canonicalText(value);
+          expect(text).toBe(canonicalize(v));
+          // sound (never true when they differ); conservative only for index-like keys
+          if (stringifies) expect(JSON.stringify(value)).toBe(text);
+          else if (JSON.stringify(value) === text) expect(JSON.stringify(value)).toMatch(/"\d/);
+        }
+      }),
+      runs,
+    );
+    expect(canonicalText({ b: 1, a: 2 }).stringifies).toBe(false);
+    expect(
+      canonicalText([
+        { a: 1, b: 2 },
+        { b: 2, a: 1 },
+      ]).stringifies,
+    ).toBe(false);
+    expect(
+      canonicalText([
+        { b: 2, a: 1 },
+        { b: 2, a: 1 },
+      ]).stringifies,
+    ).toBe(false);
+    expect(canonicalText({ a: [{ c: 1, d: 2 }], b: 'x' }).stringifies).toBe(true);
+    expect(canonicalText({ 1: 'x', a: 2 }).stringifies).toBe(false);
   });
 
   it('is distinct for distinct values and equal for equal ones (small domain)', () => {

@@ -41,13 +41,14 @@ export function createSnapshot(value: unknown, options?: CreateSnapshotOptions):
 
 /**
  * @internal Validates and copies `value` with keys inserted in RFC 8785 order.
- * `hasIndexKeys` tells whether `JSON.stringify` of the copy would reorder keys.
+ * `hasIndexKeys` tells whether `JSON.stringify` of the copy would reorder keys;
+ * `reordered`, whether some record of `value` enumerates its keys in another order.
  */
 export function sortedCopy(
   value: unknown,
   options: StrictDomainOptions | undefined,
   freeze: boolean,
-): { copy: JsonValue; hasIndexKeys: boolean } {
+): { copy: JsonValue; hasIndexKeys: boolean; reordered: boolean } {
   const st = new WalkState(
     depthLimit(options?.maxDepth, DEFAULT_MAX_DEPTH),
     options?.isProxy,
@@ -55,7 +56,7 @@ export function sortedCopy(
   );
   try {
     const copy = copyValue(value, 0, st);
-    return { copy, hasIndexKeys: st.hasIndexKeys };
+    return { copy, hasIndexKeys: st.hasIndexKeys, reordered: st.reordered };
   } catch (e) {
     if (e instanceof DomainFault) throw e.toError(options?.stage ?? 'snapshot', options?.tool);
     throw e;

@@ -56,11 +56,17 @@ export class WalkState {
   /** Objects on the current path, to tell a cycle from a repeated reference. */
   readonly ancestors: object[] = [];
   hasIndexKeys = false;
+  /** Some record enumerated its keys in another order than RFC 8785's. */
+  reordered = false;
   /**
    * The last few checked key lists (as enumerated, and sorted): records of one shape, such
    * as the items of an array, enumerate equal lists, which then need no second check or sort.
    */
-  readonly recentKeys: { readonly enumerated: readonly string[]; readonly sorted: string[] }[] = [];
+  readonly recentKeys: {
+    readonly enumerated: readonly string[];
+    readonly sorted: string[];
+    readonly reordered: boolean;
+  }[] = [];
 
   constructor(
     readonly maxDepth: number,
@@ -216,7 +222,10 @@ export function sortedRecordKeys(o: object, st: WalkState): string[] {
   const recent = st.recentKeys;
   for (let r = 0; r < recent.length; r++) {
     const seen = recent[r] as (typeof recent)[number];
-    if (sameKeys(seen.enumerated, keys)) return seen.sorted;
+    if (sameKeys(seen.enumerated, keys)) {
+      if (seen.reordered) st.reordered = true;
+      return seen.sorted;
+    }
   }
   for (let i = 0; i < n; i++) {
     const k = keys[i] as string;
@@ -225,8 +234,10 @@ export function sortedRecordKeys(o: object, st: WalkState): string[] {
   }
   const enumerated = keys.slice();
   const sorted = sortKeys(keys);
+  const reordered = !sameKeys(enumerated, sorted);
+  if (reordered) st.reordered = true;
   if (recent.length === RECENT_KEY_LISTS) recent.pop();
-  recent.unshift({ enumerated, sorted });
+  recent.unshift({ enumerated, sorted, reordered });
   return sorted;
 }
 

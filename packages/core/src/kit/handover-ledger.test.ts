@@ -156,3 +156,19 @@ describe('handover ledger: decode', () => {
     expect(ledger.size).toBe(1);
   });
 });
+
+describe('handover ledger: change check after the first take', () => {
+  it('an object whose keys were not in canonical order is still checked by its own text', () => {
+    const ledger = createHandoverLedger();
+    const args: Record<string, unknown> = { b: 1, a: [{ d: 1, c: 2 }] };
+    const text = '{"a":[{"c":2,"d":1}],"b":1}';
+    ledger.put(entry('c1', text));
+    ledger.put(entry('c1', text));
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args })).toBeDefined();
+    (args.a as Record<string, unknown>[])[0] = { d: 1, c: 3 };
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args })).toBeUndefined();
+    (args.a as Record<string, unknown>[])[0] = { c: 2, d: 1 }; // same value, other order
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args })).toBeDefined();
+    expect(ledger.size).toBe(0);
+  });
+});

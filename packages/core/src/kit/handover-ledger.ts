@@ -1,5 +1,5 @@
 import { ArgsealConfigError } from '../errors.js';
-import { decodeCanonical } from '../json/canonicalize.js';
+import { canonicalText, decodeCanonical } from '../json/canonicalize.js';
 import { canonicalOrUndefined } from './inputs.js';
 
 /** What a ledger needs to know of the value it hands over (an `Attempt` fits). */
@@ -102,10 +102,17 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
     if (text !== undefined) return text;
     const hit = texts.get(args);
     if (hit !== undefined && stringified(args) === hit.json) return hit.canonical;
-    const canonical = canonicalOrUndefined(args);
-    // only values inside the strict domain are cached (no accessors: stringify reads data)
-    if (canonical !== undefined) texts.set(args, { json: stringified(args), canonical });
-    return canonical;
+    let c: { text: string; stringifies: boolean };
+    try {
+      c = canonicalText(args);
+    } catch {
+      return undefined;
+    }
+    // only values inside the strict domain are cached (no accessors: stringify reads data);
+    // keys already in RFC 8785 order (a framework's decode of the history text) stringify
+    // to the canonical text itself
+    texts.set(args, { json: c.stringifies ? c.text : stringified(args), canonical: c.text });
+    return c.text;
   }
 
   /** The first entry under `key` whose history text is `canonical` (entries queue in order). */
