@@ -16,6 +16,8 @@ const SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_CEILING_ROUNDS ?? 4);
 const WORKER_COUNTS = [16, 64];
 const GOALS = { roundTrips: 0.66, appends: 0.5, streams: 0.5 };
+// BENCH_CEILING_WORKLOADS=rt,chain,streams (default: all) runs only some of the rows
+const WORKLOADS = new Set((process.env.BENCH_CEILING_WORKLOADS ?? 'rt,chain,streams').split(','));
 
 const cluster = await startCluster();
 if (!cluster) process.exit(0); // the reason was printed
@@ -174,77 +176,83 @@ function report(workload, workers, ceiling, store, goal) {
   );
 }
 
-try {
-  for (const workers of WORKER_COUNTS) {
-    // approval round trips
-    const rt = await freshSchema(workers);
-    const rtScript = await roundTripScript(rt.pool);
-    const rtFile = scriptFile(`rt-${workers}`, rtScript.script);
-    const store = createSqlApprovalStore(rt.pool);
-    await rate(workers, () => roundTrip(store, proposal())); // warm-up: connections, plans
-    const pgbRt = [];
-    const storeRt = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      pgbRt.push(
-        (await runPgbench(cluster, rtFile, {
-          workers,
-          seconds: SECONDS,
-          vars: rtScript.vars,
-          options: rt.options,
-        })) / 1,
-      );
-      storeRt.push(await rate(workers, () => roundTrip(store, proposal())));
-    }
-    await rt.pool.end();
-    report(
-      'approval round trips/s (suspend+decide+consume)',
-      workers,
-      median(pgbRt),
-      median(storeRt),
-      GOALS.roundTrips,
+/** Approval round trips: pgbench replaying the store's statements, interleaved with the store. */
+async function roundTrips(workers) {
+  const rt = await freshSchema(workers);
+  const rtScript = await roundTripScript(rt.pool);
+  const rtFile = scriptFile(`rt-${workers}`, rtScript.script);
+  const store = createSqlApprovalStore(rt.pool);
+  await rate(workers, () => roundTrip(store, proposal())); // warm-up: connections, plans
+  const pgbRt = [];
+  const storeRt = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    pgbRt.push(
+      await runPgbench(cluster, rtFile, {
+        workers,
+        seconds: SECONDS,
+        vars: rtScript.vars,
+        options: rt.options,
+      }),
     );
+    storeRt.push(await rate(workers, () => roundTrip(store, proposal())));
+  }
+  await rt.pool.end();
+  report(
+    `approval round trips/s (suspend+decide+consume, ${rtScript.statements} statements)`,
+    workers,
+    median(pgbRt),
+    median(storeRt),
+    GOALS.roundTrips,
+  );
+}
 
-    // audit appends: one chain
-    const au = await freshSchema(workers);
-    const target = await freshSchema(1); // pgbench inserts into its own copy of the tables
-    const auScript = await appendScript(target.pool);
-    await target.pool.end();
-    const auFile = scriptFile(`au-${workers}`, auScript.script);
-    const log = createSqlAuditLog(au.pool);
-    const counters = new Array(workers).fill(0);
-    const append = (w) => log.append(auditEvent(w, counters[w]++));
-    await rate(workers, append);
-    const pgbAu = [];
-    const storeAu = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      pgbAu.push(
-        await runPgbench(cluster, auFile, {
-          workers,
-          seconds: SECONDS,
-          vars: auScript.vars,
-          options: target.options,
-        }),
-      );
-      storeAu.push(await rate(workers, append));
-    }
-    const verification = await import('@argseal/core').then((core) => core.verifyAuditLog(log));
-    if (!verification.verification.ok) throw new Error('the benchmark chain does not verify');
-    await au.pool.end();
+/**
+ * Audit appends against pgbench's append-only INSERT, in interleaved rounds: one chain,
+ * and 16 streams (stream: 'agent', a checkpoint every 1000 stream records).
+ */
+async function appends(workers) {
+  const target = await freshSchema(1); // pgbench inserts into its own copy of the tables
+  const auScript = await appendScript(target.pool);
+  await target.pool.end();
+  const auFile = scriptFile(`au-${workers}`, auScript.script);
+  const au = await freshSchema(workers);
+  const st = await freshSchema(workers);
+  const log = createSqlAuditLog(au.pool);
+  const streamed = createSqlAuditLog(st.pool, { stream: 'agent' });
+  const counters = new Array(workers).fill(0);
+  const append = (w) => log.append(auditEvent(w, counters[w]++));
+  const streamCounters = new Array(workers).fill(0);
+  const appendStream = (w) => streamed.append(auditEvent(w, streamCounters[w]++));
+  const chain = WORKLOADS.has('chain');
+  const streams = WORKLOADS.has('streams');
+  if (chain) await rate(workers, append); // warm-up
+  if (streams) await rate(workers, appendStream);
+  const pgbAu = [];
+  const storeAu = [];
+  const storeSt = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    pgbAu.push(
+      await runPgbench(cluster, auFile, {
+        workers,
+        seconds: SECONDS,
+        vars: auScript.vars,
+        options: target.options,
+      }),
+    );
+    if (chain) storeAu.push(await rate(workers, append));
+    if (streams) storeSt.push(await rate(workers, appendStream));
+  }
+  const core = await import('@argseal/core/store');
+  if (chain) {
+    const { verifyAuditLog } = await import('@argseal/core');
+    if (!(await verifyAuditLog(log)).verification.ok)
+      throw new Error('the benchmark chain does not verify');
     report('audit appends/s (one chain)', workers, median(pgbAu), median(storeAu), GOALS.appends);
-
-    // audit appends: 16 streams (stream: 'agent'), checkpoint every 1000 stream records
-    const st = await freshSchema(workers);
-    const streamed = createSqlAuditLog(st.pool, { stream: 'agent' });
-    const streamCounters = new Array(workers).fill(0);
-    const appendStream = (w) => streamed.append(auditEvent(w, streamCounters[w]++));
-    await rate(workers, appendStream);
-    const storeSt = [];
-    for (let r = 0; r < ROUNDS; r++) storeSt.push(await rate(workers, appendStream));
+  }
+  if (streams) {
     await streamed.checkpoint();
-    const core = await import('@argseal/core/store');
     if (!(await core.verifyAuditStreams(streamed)).ok)
       throw new Error('the benchmark streams do not verify');
-    await st.pool.end();
     report(
       'audit appends/s (16 streams by agent)',
       workers,
@@ -252,6 +260,15 @@ try {
       median(storeSt),
       GOALS.streams,
     );
+  }
+  await au.pool.end();
+  await st.pool.end();
+}
+
+try {
+  for (const workers of WORKER_COUNTS) {
+    if (WORKLOADS.has('rt')) await roundTrips(workers);
+    if (WORKLOADS.has('chain') || WORKLOADS.has('streams')) await appends(workers);
   }
   console.log(
     `PostgreSQL ${cluster.version} (throwaway cluster, fsync=off, 127.0.0.1), ${SECONDS} s per sample, median of ${ROUNDS} interleaved rounds; ceiling = pgbench -M prepared -j 1 (one client thread, as the store's one Node thread) with the same number of clients; ratio = argseal / ceiling\n`,

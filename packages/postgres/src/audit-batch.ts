@@ -1,7 +1,7 @@
-import type { Sha256Hex } from '@argseal/core/store';
-import { AUDIT_HASH_PREFIX, type AuditRecord } from '@argseal/core/store';
+import type { AuditRecord, Sha256Hex } from '@argseal/core/store';
+import { type Chained, chainFrom, type DbClock, headAfter, toRecord } from './audit-chain.js';
 import type { ChainStatements } from './audit-sql.js';
-import { type RecordTemplate, renderBody } from './audit-template.js';
+import type { RecordTemplate } from './audit-template.js';
 import { SqlStoreError, toSqlStoreError } from './errors.js';
 import type { QueryFn, Row, Runner } from './sql-db.js';
 
@@ -34,33 +34,8 @@ function toHead(row: Row | undefined): Head {
   return { length: Number(row.next_seq), hash: String(row.hash), at: String(row.at) };
 }
 
-/** The batch's bodies and hashes from `head` on: the only work that needs the head. */
-async function chain(batch: readonly Pending[], head: Head, sha256: Sha256Hex) {
-  const prevs: string[] = [];
-  const hashes: string[] = [];
-  const bodies: string[] = [];
-  let prev = head.hash;
-  for (let i = 0; i < batch.length; i++) {
-    const body = renderBody((batch[i] as Pending).template, head.length + i, head.at, prev);
-    const digest = sha256(`${AUDIT_HASH_PREFIX}${prev}:${body}`);
-    const hash = typeof digest === 'string' ? digest : await digest;
-    prevs.push(prev);
-    hashes.push(hash);
-    bodies.push(body);
-    prev = hash;
-  }
-  return { prevs, hashes, bodies };
-}
-
 /** Batches of one chain in flight at once (each on its own connection of a pool). */
 const DEPTH = 8;
-
-interface Chained {
-  prevs: string[];
-  hashes: string[];
-  bodies: string[];
-  at: string;
-}
 
 /**
  * Appends batches to one chain. Appends that arrive while batches are being written wait
@@ -82,6 +57,7 @@ export function createChainWriter(
   keyParams: readonly unknown[],
   limits: BatchLimits,
   sha256: () => Sha256Hex,
+  clock: DbClock,
 ) {
   const queue: Pending[] = [];
   /** The head after every batch sent so far (undefined: read it first). */
@@ -91,25 +67,17 @@ export function createChainWriter(
   /** A batch is being hashed: the next one must wait for the head it leaves. */
   let hashing = false;
   let settled: Promise<void> = Promise.resolve();
-  /** Database clock minus local clock (ms), and the last `at` given out. */
-  let skew = 0;
-  let lastAt = 0;
 
-  function observeClock(dbIso: string, sentAt: number): void {
-    const db = Date.parse(dbIso);
-    if (Number.isFinite(db)) skew = db - (sentAt + Date.now()) / 2;
+  function hashFrom(batch: readonly Pending[], head: Head): Promise<Chained> {
+    return chainFrom(
+      batch.map((p) => p.template),
+      head,
+      clock.next(),
+      sha256(),
+    );
   }
 
-  function nextAt(): string {
-    lastAt = Math.max(lastAt, Math.round(Date.now() + skew));
-    return new Date(lastAt).toISOString();
-  }
-
-  async function hashFrom(batch: readonly Pending[], head: Head): Promise<Chained> {
-    const at = nextAt();
-    const chained = await chain(batch, { ...head, at }, sha256());
-    return { ...chained, at };
-  }
+  const leaves = (head: Head, c: Chained): Head => ({ ...headAfter(head, c), at: c.at });
 
   async function write(query: QueryFn, batch: Pending[], head: Head, c: Chained) {
     const sentAt = Date.now();
@@ -126,7 +94,7 @@ export function createChainWriter(
       c.bodies,
       ...keyParams,
     ]);
-    if (row?.at !== undefined) observeClock(String(row.at), sentAt);
+    if (row?.at !== undefined) clock.observe(String(row.at), sentAt);
     return Number(row?.n) === batch.length;
   }
 
@@ -138,17 +106,12 @@ export function createChainWriter(
       [row] = await query(text, [...keyParams]);
     }
     const head = toHead(row);
-    observeClock(head.at, sentAt);
+    clock.observe(head.at, sentAt);
     return head;
   }
 
   function resolveAll(batch: Pending[], c: Chained): void {
-    for (let i = 0; i < batch.length; i++) {
-      // our own canonical text: JSON.parse gives a fresh copy (`__proto__` stays data)
-      const record = JSON.parse(c.bodies[i] as string) as AuditRecord;
-      record.hash = c.hashes[i] as string;
-      (batch[i] as Pending).resolve(record);
-    }
+    for (let i = 0; i < batch.length; i++) (batch[i] as Pending).resolve(toRecord(c, i));
   }
 
   /**
@@ -162,11 +125,7 @@ export function createChainWriter(
       if (!(await write(query, batch, head, c))) {
         throw new SqlStoreError('store_unavailable', 'append: the audit head moved under its lock');
       }
-      expected = {
-        length: head.length + batch.length,
-        hash: c.hashes[c.hashes.length - 1] as string,
-        at: c.at,
-      };
+      expected = leaves(head, c);
       resolveAll(batch, c);
     });
   }
@@ -182,11 +141,7 @@ export function createChainWriter(
       try {
         head = base ?? (await readHead(runner.query, sql.readHead));
         c = await hashFrom(batch, head);
-        expected = {
-          length: head.length + batch.length,
-          hash: c.hashes[c.hashes.length - 1] as string,
-          at: c.at,
-        };
+        expected = leaves(head, c);
       } finally {
         hashing = false;
       }

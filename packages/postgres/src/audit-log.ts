@@ -10,8 +10,10 @@ import {
   sha256Hex,
 } from '@argseal/core/store';
 import { type BatchLimits, createChainWriter } from './audit-batch.js';
+import { createDbClock } from './audit-chain.js';
 import { ROOT_CHAIN, STREAM_CHAIN } from './audit-sql.js';
 import { type AuditStreamOption, streamKeyOf } from './audit-stream-key.js';
+import { createStreamsWriter } from './audit-streams-writer.js';
 import { recordTemplate } from './audit-template.js';
 import { SqlStoreError, toSqlStoreError } from './errors.js';
 import { runnerFor, type SqlQueryable } from './sql-db.js';
@@ -108,6 +110,8 @@ function checkpointInterval(options: SqlAuditLogOptions): number {
  * processes form one linear chain that `verifyAuditChain` accepts: appends waiting in
  * this process are written as one batch (one statement that moves the head row only if
  * it is still where the batch was hashed from, else a retry under the head's row lock).
+ * With `stream`, appends to different streams share statements (each stream's records
+ * hashed from its known head; see `createStreamsWriter`).
  * Events are validated and serialized before the head is read; only the three chain
  * fields and the hashes are computed after. Hashes equal core's `computeAuditHash`.
  */
@@ -121,8 +125,13 @@ export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions 
   const digest = () => options.sha256 ?? pipelineSha256 ?? sha256Hex;
   const streamKey = streamKeyOf(options.stream);
   const every = checkpointInterval(options);
-  const root = createChainWriter(runner, ROOT_CHAIN, [], limits, digest);
-  const streams = new Map<string, ReturnType<typeof createChainWriter>>();
+  const clock = createDbClock();
+  const root = createChainWriter(runner, ROOT_CHAIN, [], limits, digest, clock);
+  /** Single-stream writers, for streams whose head another writer moved. */
+  const alone = new Map<string, ReturnType<typeof createChainWriter>>();
+  const streams = createStreamsWriter(runner, limits, digest, clock, (key, template) =>
+    streamWriter(key).append(template),
+  );
   let sinceCheckpoint = 0;
 
   async function readStreamHeads(): Promise<AuditStreamHead[]> {
@@ -141,10 +150,10 @@ export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions 
   }
 
   function streamWriter(key: string) {
-    let writer = streams.get(key);
+    let writer = alone.get(key);
     if (!writer) {
-      writer = createChainWriter(runner, STREAM_CHAIN, [key], limits, digest);
-      streams.set(key, writer);
+      writer = createChainWriter(runner, STREAM_CHAIN, [key], limits, digest, clock);
+      alone.set(key, writer);
     }
     return writer;
   }
@@ -162,7 +171,7 @@ export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions 
       const template = recordTemplate(event, key === undefined ? undefined : { stream: key });
       if (typeof appendOptions?.sha256 === 'function') pipelineSha256 = appendOptions.sha256;
       if (key === undefined) return root.append(template);
-      const record = await streamWriter(key).append(template);
+      const record = await streams.append(key, template);
       if (every > 0 && ++sinceCheckpoint >= every) {
         sinceCheckpoint = 0;
         // a failed checkpoint does not fail the append; the next one binds the heads

@@ -63,3 +63,44 @@ export const STREAM_CHAIN: ChainStatements = {
   )
   SELECT count(*)::int AS n, ${clock} AS at FROM inserted`,
 };
+
+/**
+ * Several audit streams' batches in one statement (see `createStreamsWriter`). $1..$5 per
+ * stream (sorted by key): key, the head it was hashed from (length, hash), the head it
+ * leaves; $6 `at`; $7..$13 per record: key, seq, prev hash, hash, type, proposal hash,
+ * body. The head rows are locked in key order first (two writers never wait on each other
+ * in a cycle); each stream moves only if its head is still where its records were hashed
+ * from, and only the records of the streams that moved are inserted. Returns `moved` (the
+ * keys that landed) and `at`, the database clock after it.
+ */
+export const STREAMS_WRITE = `WITH heads AS (
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[])
+      AS h(stream, from_seq, from_hash, to_seq, to_hash)
+  ), locked AS MATERIALIZED (
+    SELECT stream FROM argseal_audit_streams WHERE stream = ANY($1::text[])
+    ORDER BY stream FOR UPDATE
+  ), moved AS (
+    UPDATE argseal_audit_streams s SET next_seq = h.to_seq, hash = h.to_hash
+    FROM heads h JOIN locked l ON l.stream = h.stream
+    WHERE s.stream = h.stream AND s.next_seq = h.from_seq AND s.hash = h.from_hash
+    RETURNING s.stream
+  ), inserted AS (
+    INSERT INTO argseal_audit_stream_records
+      (stream, seq, at, prev_hash, hash, type, proposal_hash, body)
+    SELECT r.stream, r.seq, $6, r.prev_hash, r.hash, r.type, r.proposal_hash, r.body
+    FROM unnest($7::text[], $8::bigint[], $9::text[], $10::text[], $11::text[], $12::text[],
+      $13::text[]) AS r(stream, seq, prev_hash, hash, type, proposal_hash, body)
+    WHERE r.stream IN (SELECT stream FROM moved)
+    RETURNING 1
+  )
+  SELECT (SELECT array_agg(stream) FROM moved) AS moved,
+    (SELECT count(*)::int FROM inserted) AS n, ${clock} AS at`;
+
+/** The heads of the streams in $1 (without a lock), and the database clock. */
+export const STREAMS_READ_HEADS = `SELECT stream, next_seq, hash, ${clock} AS at
+  FROM argseal_audit_streams WHERE stream = ANY($1::text[])`;
+
+/** Creates the missing head rows of the streams in $1 (in key order). */
+export const STREAMS_CREATE_HEADS = `INSERT INTO argseal_audit_streams (stream, next_seq, hash)
+  SELECT s, 0, repeat('0', 64) FROM unnest($1::text[]) AS s ORDER BY s
+  ON CONFLICT (stream) DO NOTHING`;

@@ -3,6 +3,8 @@
 //   race:  {url, schema, bindingHash, agent, consumers, startAt} -> prints {"wins":n,"reasons":{...}}
 //   crash: {url?, schema?, dir?, proposals, grantHash, grantAgent} -> suspends, consumes the grant, then
 //          appends audit records forever, printing "ready" once the fixed state is written.
+//   streams: {url, schema, tag, appenders, per, streams} -> `appenders` concurrent appenders over
+//          `streams` audit streams on a pool of 8, `per` records each; prints {"appended":n}.
 import { createSqlApprovalStore, createSqlAuditLog, openEmbeddedDatabase } from '@argseal/postgres';
 import pg from 'pg';
 
@@ -57,6 +59,24 @@ async function crash() {
   await Promise.all([loop(), loop(), loop()]);
 }
 
+async function streams() {
+  const pool = new pg.Pool({ ...pgConfig(), max: 8 });
+  const audit = createSqlAuditLog(pool, { stream: 'agent', checkpointEvery: 0 });
+  let appended = 0;
+  await Promise.all(
+    Array.from({ length: config.appenders }, async (_, w) => {
+      for (let i = 0; i < config.per; i++) {
+        const agent = `agent-${(w + i) % config.streams}`;
+        await audit.append({ type: 'executed', agent, toolCallId: `${config.tag}-${w}-${i}` });
+        appended++;
+      }
+    }),
+  );
+  process.stdout.write(`${JSON.stringify({ appended })}\n`);
+  await pool.end();
+}
+
 if (mode === 'race') await race();
+else if (mode === 'streams') await streams();
 else if (mode === 'crash') await crash();
 else throw new Error(`unknown mode ${mode}`);

@@ -1,0 +1,193 @@
+import type { AuditRecord, Sha256Hex } from '@argseal/core/store';
+import type { BatchLimits } from './audit-batch.js';
+import {
+  type Chained,
+  type ChainHead,
+  chainFrom,
+  type DbClock,
+  headAfter,
+  toRecord,
+} from './audit-chain.js';
+import { STREAMS_CREATE_HEADS, STREAMS_READ_HEADS, STREAMS_WRITE } from './audit-sql.js';
+import type { RecordTemplate } from './audit-template.js';
+import { SqlStoreError, toSqlStoreError } from './errors.js';
+import type { Runner } from './sql-db.js';
+
+interface Pending {
+  key: string;
+  template: RecordTemplate;
+  resolve(record: AuditRecord): void;
+  reject(error: unknown): void;
+}
+
+/** Statements in flight at once (each on its own connection of a pool, disjoint streams). */
+const DEPTH = 8;
+
+/** Appends one stream's records on its own (read head, write; under its row lock if moved). */
+export type StreamFallback = (key: string, template: RecordTemplate) => Promise<AuditRecord>;
+
+/**
+ * Appends to many audit streams, several streams' records per statement
+ * (`STREAMS_WRITE`). Appends waiting while statements run go out together, grouped by
+ * stream, each group hashed in JavaScript from the head this log last left for that
+ * stream (read once, then known), before any lock is taken. A stream has at most one
+ * batch in flight, so its records land in call order. A stream whose head another
+ * connection or process moved is not written by the statement; its records go to
+ * `fallback` (the single-stream writer, which rehashes under the head's row lock), and
+ * its head is read again next time. Records and hashes are exactly those of one-by-one
+ * appends to that stream.
+ */
+export function createStreamsWriter(
+  runner: Runner,
+  limits: BatchLimits,
+  sha256: () => Sha256Hex,
+  clock: DbClock,
+  fallback: StreamFallback,
+) {
+  const queue: Pending[] = [];
+  const heads = new Map<string, ChainHead>();
+  /** Streams with records in flight (here or in `fallback`). */
+  const busy = new Set<string>();
+  let inFlight = 0;
+  let scheduled = false;
+
+  /** The next batch: waiting records of idle streams, in call order, grouped by stream. */
+  function take(): Map<string, Pending[]> {
+    const groups = new Map<string, Pending[]>();
+    const rest: Pending[] = [];
+    let n = 0;
+    let bytes = 0;
+    for (const p of queue) {
+      if (busy.has(p.key) || n >= limits.maxRecords || (n > 0 && bytes > limits.maxBytes)) {
+        rest.push(p);
+        continue;
+      }
+      n++;
+      bytes += p.template.size;
+      const group = groups.get(p.key);
+      if (group) group.push(p);
+      else groups.set(p.key, [p]);
+    }
+    queue.length = 0;
+    queue.push(...rest);
+    return groups;
+  }
+
+  async function readHeads(keys: string[]): Promise<void> {
+    const sentAt = Date.now();
+    let rows = await runner.query(STREAMS_READ_HEADS, [keys]);
+    if (rows.length < keys.length) {
+      await runner.query(STREAMS_CREATE_HEADS, [keys]);
+      rows = await runner.query(STREAMS_READ_HEADS, [keys]);
+    }
+    for (const row of rows) {
+      heads.set(String(row.stream), { length: Number(row.next_seq), hash: String(row.hash) });
+    }
+    if (rows[0]) clock.observe(String(rows[0].at), sentAt);
+    if (keys.some((k) => !heads.has(k))) {
+      throw new SqlStoreError('store_unavailable', 'append: an audit stream head row is missing');
+    }
+  }
+
+  /** Hashes every group from its head and writes them in one statement; the keys that landed. */
+  async function write(keys: string[], groups: Map<string, Pending[]>) {
+    const unknown = keys.filter((k) => !heads.has(k));
+    if (unknown.length > 0) await readHeads(unknown);
+    const at = clock.next();
+    const digest = sha256();
+    const chained = new Map<string, Chained>();
+    const h: unknown[][] = [[], [], [], [], []];
+    const r: unknown[][] = [[], [], [], [], [], [], []];
+    for (const key of keys) {
+      const head = heads.get(key) as ChainHead;
+      const batch = groups.get(key) as Pending[];
+      const c = await chainFrom(
+        batch.map((p) => p.template),
+        head,
+        at,
+        digest,
+      );
+      chained.set(key, c);
+      const next = headAfter(head, c);
+      for (const [i, v] of [key, head.length, head.hash, next.length, next.hash].entries()) {
+        (h[i] as unknown[]).push(v);
+      }
+      for (let i = 0; i < batch.length; i++) {
+        const t = (batch[i] as Pending).template;
+        const values = [key, head.length + i, c.prevs[i], c.hashes[i], t.type, t.proposalHash];
+        for (const [j, v] of [...values, c.bodies[i]].entries()) (r[j] as unknown[]).push(v);
+      }
+    }
+    const sentAt = Date.now();
+    const [row] = await runner.query(STREAMS_WRITE, [...h, at, ...r]);
+    if (row?.at !== undefined) clock.observe(String(row.at), sentAt);
+    const moved = new Set(Array.isArray(row?.moved) ? row.moved.map(String) : []);
+    return { moved, chained };
+  }
+
+  function handOver(key: string, batch: Pending[]): void {
+    heads.delete(key); // another writer moved it: read it again next time
+    const settled = batch.map((p) => fallback(key, p.template).then(p.resolve, p.reject));
+    void Promise.allSettled(settled).then(() => {
+      busy.delete(key);
+      kick();
+    });
+  }
+
+  function launch(groups: Map<string, Pending[]>): void {
+    const keys = [...groups.keys()];
+    for (const key of keys) busy.add(key);
+    inFlight++;
+    void (async () => {
+      let outcome: Awaited<ReturnType<typeof write>> | undefined;
+      try {
+        outcome = await write(keys, groups);
+      } catch (error) {
+        const wrapped = toSqlStoreError(error, 'append');
+        for (const key of keys) {
+          heads.delete(key); // the statement may or may not have landed
+          busy.delete(key);
+          for (const p of groups.get(key) as Pending[]) p.reject(wrapped);
+        }
+      }
+      if (outcome) {
+        for (const key of keys) {
+          const batch = groups.get(key) as Pending[];
+          const c = outcome.chained.get(key) as Chained;
+          if (!outcome.moved.has(key)) {
+            handOver(key, batch);
+            continue;
+          }
+          heads.set(key, headAfter(heads.get(key) as ChainHead, c));
+          busy.delete(key);
+          for (let i = 0; i < batch.length; i++) (batch[i] as Pending).resolve(toRecord(c, i));
+        }
+      }
+      inFlight--;
+      kick();
+    })();
+  }
+
+  function kick(): void {
+    while (inFlight < DEPTH && queue.length > 0) {
+      const groups = take();
+      if (groups.size === 0) return;
+      launch(groups);
+    }
+  }
+
+  return {
+    append(key: string, template: RecordTemplate): Promise<AuditRecord> {
+      return new Promise<AuditRecord>((resolve, reject) => {
+        queue.push({ key, template, resolve, reject });
+        if (scheduled) return;
+        scheduled = true;
+        // on a microtask, so appends made in the same tick share a statement
+        queueMicrotask(() => {
+          scheduled = false;
+          kick();
+        });
+      });
+    },
+  };
+}
