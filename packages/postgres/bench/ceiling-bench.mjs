@@ -136,6 +136,24 @@ async function roundTripScript(pool) {
     script: `${lines.join(';\n')};\n`.replace(/^(\\set[^\n]*);/, '$1'),
     vars,
     statements: sent.length,
+    replay: replayStep(pool, sent, p),
+  };
+}
+
+/**
+ * The floor of any Node store on node-postgres: the same recorded statements sent through
+ * the same `pg.Pool` as named prepared statements, one per await as the store sends them,
+ * with a fresh proposal's values and no store code around them.
+ */
+function replayStep(pool, sent, recorded) {
+  const keys = ['id', 'proposalHash', 'toolCallId', 'argsCanonicalJson'];
+  return async () => {
+    const p = proposal();
+    const fresh = new Map(keys.map((k) => [recorded[k], p[k]]));
+    for (const [s, { text, params }] of sent.entries()) {
+      const values = params.map((v) => (fresh.has(v) ? fresh.get(v) : v));
+      await pool.query({ name: `argseal_replay_${s}`, text, values });
+    }
   };
 }
 
@@ -169,6 +187,7 @@ function scriptFile(name, script) {
 }
 
 const rows = [];
+const notes = [];
 function report(workload, workers, ceiling, store, goal) {
   const ratio = store / ceiling;
   rows.push(
@@ -183,8 +202,10 @@ async function roundTrips(workers) {
   const rtFile = scriptFile(`rt-${workers}`, rtScript.script);
   const store = createSqlApprovalStore(rt.pool);
   await rate(workers, () => roundTrip(store, proposal())); // warm-up: connections, plans
+  await rate(workers, rtScript.replay);
   const pgbRt = [];
   const storeRt = [];
+  const replayRt = [];
   for (let r = 0; r < ROUNDS; r++) {
     pgbRt.push(
       await runPgbench(cluster, rtFile, {
@@ -195,8 +216,12 @@ async function roundTrips(workers) {
       }),
     );
     storeRt.push(await rate(workers, () => roundTrip(store, proposal())));
+    replayRt.push(await rate(workers, rtScript.replay));
   }
   await rt.pool.end();
+  notes.push(
+    `round trips, ${workers} workers: node-postgres replaying the same statements without the store ${median(replayRt).toFixed(0)}/s (${(median(replayRt) / median(pgbRt)).toFixed(2)} of pgbench; the store is ${(median(storeRt) / median(replayRt)).toFixed(2)} of it)`,
+  );
   report(
     `approval round trips/s (suspend+decide+consume, ${rtScript.statements} statements)`,
     workers,
@@ -276,6 +301,7 @@ try {
   console.log('| workload | workers | pgbench/s (ceiling) | argseal/s | ratio | goal | status |');
   console.log('|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
+  if (notes.length > 0) console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`);
 } finally {
   await cluster.stop();
 }
