@@ -4,13 +4,13 @@ import {
   type AuditRecord,
   type AuditStreamHead,
   type AuditStreamSink,
-  checkpointEvent,
   decodeCanonical,
   type Sha256Hex,
   sha256Hex,
 } from '@argseal/core/store';
 import { type BatchLimits, createChainWriter } from './audit-batch.js';
 import { createDbClock } from './audit-chain.js';
+import { STREAM_HEADS, toStreamHeads, writeCheckpoint } from './audit-checkpoint.js';
 import { ROOT_CHAIN, STREAM_CHAIN } from './audit-sql.js';
 import { type AuditStreamOption, streamKeyOf } from './audit-stream-key.js';
 import { createStreamsWriter } from './audit-streams-writer.js';
@@ -86,14 +86,6 @@ function batchLimits(options: SqlAuditLogOptions): BatchLimits {
   return { maxRecords, maxBytes: MAX_BATCH_BYTES };
 }
 
-const STREAM_HEADS = `SELECT stream, next_seq, hash FROM argseal_audit_streams WHERE next_seq > 0`;
-
-function toStreamHeads(rows: Record<string, unknown>[]): AuditStreamHead[] {
-  return rows
-    .map((r) => ({ stream: String(r.stream), length: Number(r.next_seq), hash: String(r.hash) }))
-    .sort((a, b) => (a.stream < b.stream ? -1 : a.stream > b.stream ? 1 : 0));
-}
-
 function checkpointInterval(options: SqlAuditLogOptions): number {
   const every = options.checkpointEvery ?? 1000;
   if (!Number.isSafeInteger(every) || every < 0) {
@@ -138,15 +130,8 @@ export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions 
     return toStreamHeads(await runner.query(STREAM_HEADS));
   }
 
-  async function checkpoint(): Promise<AuditRecord | undefined> {
-    let heads: AuditStreamHead[];
-    try {
-      heads = await readStreamHeads();
-    } catch (error) {
-      throw toSqlStoreError(error, 'checkpoint');
-    }
-    if (heads.length === 0) return undefined;
-    return root.append(recordTemplate(checkpointEvent(heads)));
+  function checkpoint(): Promise<AuditRecord | undefined> {
+    return writeCheckpoint(runner, clock, digest());
   }
 
   function streamWriter(key: string) {

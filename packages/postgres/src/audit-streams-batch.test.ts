@@ -134,6 +134,36 @@ describePostgres('PostgreSQL: streams share statements', (url) => {
     }
   });
 
+  it('checkpoints racing from 3 connections while streams grow never name an older head', async () => {
+    const fresh = await freshPostgresSchema(url, 8);
+    const clients = [new pg.Client(fresh.config), new pg.Client(fresh.config)];
+    try {
+      await Promise.all(clients.map((c) => c.connect()));
+      const logs = [fresh.pool, ...clients].map((db) =>
+        createSqlAuditLog(db, { stream: 'agent', checkpointEvery: 0 }),
+      );
+      let written = 0;
+      await Promise.all(
+        logs.flatMap((log, l) => [
+          ...Array.from({ length: 8 }, async (_, w) => {
+            for (let i = 0; i < 12; i++)
+              await log.append(event(`s${(w + i) % 4}`, `${l}-${w}-${i}`));
+          }),
+          (async () => {
+            for (let i = 0; i < 6; i++) if (await log.checkpoint()) written++;
+          })(),
+        ]),
+      );
+      const main = await logs[0]!.records();
+      expect(written).toBeGreaterThan(6); // undefined only before any stream had records
+      expect(main.filter((r) => r.type === 'checkpoint').length).toBe(written);
+      expect(await verifyAuditStreams(logs[0]!)).toMatchObject({ ok: true, checkpoints: written });
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
+      await fresh.close();
+    }
+  });
+
   it('3 OS processes and this one append to the same 16 streams: no fork, no deadlock, nothing lost', async () => {
     const fresh = await freshPostgresSchema(url, 8);
     try {
