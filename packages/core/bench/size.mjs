@@ -1,5 +1,6 @@
 // Size of @argseal/core as a consumer's bundler sees it: the built ESM bundled, minified
-// (esbuild) and gzipped. Fails when the gzipped size exceeds the budget.
+// (esbuild) and gzipped. `pnpm bench` reports the row (met or not, like every other row);
+// `pnpm size` passes --strict and fails when the gzipped size exceeds the budget.
 
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -24,4 +25,4 @@ console.log('|---|---|---|---|---|');
 console.log(
   `| dist/index.js, all exports | ${kb(code.length)} | ${kb(gz)} | ${kb(BUDGET_GZIP_BYTES)} | ${gz <= BUDGET_GZIP_BYTES ? 'yes' : '**no**'} |`,
 );
-if (gz > BUDGET_GZIP_BYTES) process.exitCode = 1;
+if (gz > BUDGET_GZIP_BYTES && process.argv.includes('--strict')) process.exitCode = 1;
