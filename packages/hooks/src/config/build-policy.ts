@@ -6,6 +6,7 @@ import { compileCommandPattern, matchesCommandPattern } from '../rules/command-p
 import { type RuleDecision, toPolicyDecision } from '../rules/decision.js';
 import { compileFilePreset } from '../rules/file-preset.js';
 import { mcpServerOf } from '../rules/mcp-server.js';
+import { isSelfApproval } from '../rules/self-approval.js';
 import { shellCommands } from '../rules/shell-commands.js';
 import { matchesAnyToolGlob } from '../rules/tool-glob.js';
 import type { HookModuleConfig, HookRule } from './types.js';
@@ -27,8 +28,19 @@ function constant(decision: RuleDecision, reason: string, name: string): ToolPol
   return policy;
 }
 
+/** Always first: the agent never approves its own proposals through Bash. */
+const selfApprovalGuard: Rule = {
+  name: 'guard:self_approval',
+  tools: ['Bash'],
+  when: (i) => {
+    const c = commandOf(i.parsedArguments);
+    return c !== undefined && isSelfApproval(c);
+  },
+  policy: constant('deny', 'bash_self_approval', 'guard:self_approval'),
+};
+
 function presetRules(config: HookModuleConfig): Rule[] {
-  const rules: Rule[] = [];
+  const rules: Rule[] = [selfApprovalGuard];
   const presets = config.presets ?? {};
   if (presets.bash !== undefined && presets.bash !== false) {
     const flag = compileBashPreset(presets.bash === true ? {} : presets.bash);
