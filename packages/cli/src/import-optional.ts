@@ -1,10 +1,10 @@
-import { CliUsageError } from './errors.js';
+import { CliUsageError, type OptionalCommand } from './errors.js';
 
 /**
  * Imports a package the CLI does not depend on at runtime (`@argseal/console`,
  * `@argseal/mcp`); a missing install is a usage error telling what to install.
  */
-export async function importOptional<T>(specifier: string, command: string): Promise<T> {
+export async function importOptional<T>(specifier: string, command: OptionalCommand): Promise<T> {
   try {
     return (await import(specifier)) as T;
   } catch {

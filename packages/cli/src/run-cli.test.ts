@@ -1,4 +1,4 @@
-import { computeProposalHash } from '@argseal/core';
+import { ArgsealError, computeProposalHash } from '@argseal/core';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES } from './__fixtures__/run-bin.js';
 import { type CliIo, EXIT_CODES, runCli } from './index.js';
@@ -89,5 +89,25 @@ describe('runCli (in process)', () => {
     };
     expect(await runCli(['--version'], io)).toBe(EXIT_CODES.internal);
     expect(err.join('')).toBe('error: internal/unexpected_error (TypeError)\n');
+  });
+
+  it.each([
+    ['a stable code', 'store_unavailable', 'store_unavailable'],
+    ['a payload as the code', '{"to":"acct_1","amount":5000}', 'unexpected_error'],
+    ['terminal controls', '\u001b[2Jinvalid', 'unexpected_error'],
+    ['upper case', 'StoreDown', 'unexpected_error'],
+    ['an over-long code', `a${'b'.repeat(64)}`, 'unexpected_error'],
+  ])('an argseal error with %s prints internal/%s', async (_label, code, printed) => {
+    const err: string[] = [];
+    const io: CliIo = {
+      stdout: {
+        write: () => {
+          throw new ArgsealError(code, 'm');
+        },
+      },
+      stderr: { write: (s: string) => err.push(s) },
+    };
+    expect(await runCli(['--version'], io)).toBe(EXIT_CODES.internal);
+    expect(err.join('')).toBe(`error: internal/${printed} (ArgsealError)\n`);
   });
 });

@@ -68,8 +68,20 @@ function report(error: unknown, io: CliIo): number {
     io.stderr.write(rejectionLine(error.stage, error.code, error.path));
     return EXIT_CODES.rejected;
   }
-  const code = ArgsealError.isInstance(error) ? error.code : 'unexpected_error';
   const name = error instanceof Error ? error.name : typeof error;
-  io.stderr.write(`error: internal/${quote(code).slice(1, -1)} (${quote(name).slice(1, -1)})\n`);
+  io.stderr.write(`error: internal/${internalCode(error)} (${quote(name).slice(1, -1)})\n`);
   return EXIT_CODES.internal;
+}
+
+/**
+ * The code of an `internal/<code>` line: an argseal error's code when it has the shape of
+ * one (lowercase snake case, at most 64 characters), else `unexpected_error`, so no
+ * arbitrary text is printed as a code.
+ */
+function internalCode(error: unknown): string {
+  if (!ArgsealError.isInstance(error)) return 'unexpected_error';
+  const code: unknown = error.code;
+  return typeof code === 'string' && /^[a-z][a-z0-9_]{0,63}$/.test(code)
+    ? code
+    : 'unexpected_error';
 }

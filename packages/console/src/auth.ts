@@ -27,7 +27,7 @@ function bearer(c: Context): string | undefined {
   if (header === undefined) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match)
-    throw new HttpError(401, 'invalid_authorization', 'expected "Authorization: Bearer <token>"');
+    throw new HttpError('invalid_authorization', 'expected "Authorization: Bearer <token>"');
   return match[1];
 }
 
@@ -44,21 +44,17 @@ function unauthorized(c: Context, error: HttpError): Response {
 function checkCsrf(c: Context, session: ConsoleSession): void {
   const site = c.req.header('sec-fetch-site');
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-    throw new HttpError(403, 'cross_origin', 'cross-site requests are refused');
+    throw new HttpError('cross_origin', 'cross-site requests are refused');
   }
   const origin = c.req.header('origin');
   if (origin !== undefined && origin !== new URL(c.req.url).origin) {
-    throw new HttpError(403, 'cross_origin', 'the Origin header does not match this console');
+    throw new HttpError('cross_origin', 'the Origin header does not match this console');
   }
   const presented = c.req.header(CSRF_HEADER);
   if (!presented)
-    throw new HttpError(
-      403,
-      'csrf_token_missing',
-      `send the session's CSRF token in ${CSRF_HEADER}`,
-    );
+    throw new HttpError('csrf_token_missing', `send the session's CSRF token in ${CSRF_HEADER}`);
   if (!safeEqual(presented, session.csrfToken))
-    throw new HttpError(403, 'csrf_token_invalid', 'the CSRF token does not match this session');
+    throw new HttpError('csrf_token_invalid', 'the CSRF token does not match this session');
 }
 
 /** Resolves the caller; undefined when there is no credential at all. */
@@ -69,7 +65,7 @@ export function identify(c: Context, s: AuthSettings): Identity | undefined {
     if (approver !== undefined) return { role: 'approver', name: approver, via: 'bearer' };
     const agent = s.agents.lookup(token);
     if (agent !== undefined) return { role: 'agent', name: agent, via: 'bearer' };
-    throw new HttpError(401, 'invalid_token', 'the token is not known to this console');
+    throw new HttpError('invalid_token', 'the token is not known to this console');
   }
   const session = s.sessions.get(getCookie(c, SESSION_COOKIE));
   return session
@@ -86,10 +82,10 @@ export function requireApprover(s: AuthSettings): MiddlewareHandler<ConsoleEnv> 
       if (!identity)
         return unauthorized(
           c,
-          new HttpError(401, 'unauthenticated', 'log in or send an approver token'),
+          new HttpError('unauthenticated', 'log in or send an approver token'),
         );
       if (identity.role !== 'approver') {
-        throw new HttpError(403, 'forbidden_role', 'agent tokens cannot use the approver API');
+        throw new HttpError('forbidden_role', 'agent tokens cannot use the approver API');
       }
       if (identity.via === 'session' && !SAFE_METHODS.has(c.req.method))
         checkCsrf(c, identity.session);
@@ -113,18 +109,18 @@ export function requireAgent(s: AuthSettings): MiddlewareHandler<ConsoleEnv> {
       return unauthorized(c, error as HttpError);
     }
     if (token === undefined)
-      return unauthorized(c, new HttpError(401, 'unauthenticated', 'send an agent token'));
+      return unauthorized(c, new HttpError('unauthenticated', 'send an agent token'));
     const agent = s.agents.lookup(token);
     if (agent === undefined) {
       if (s.approvers.lookup(token) !== undefined) {
         return sendError(
           c,
-          new HttpError(403, 'forbidden_role', 'approver tokens cannot use the agent API'),
+          new HttpError('forbidden_role', 'approver tokens cannot use the agent API'),
         );
       }
       return unauthorized(
         c,
-        new HttpError(401, 'invalid_token', 'the token is not known to this console'),
+        new HttpError('invalid_token', 'the token is not known to this console'),
       );
     }
     c.set('identity', { role: 'agent', name: agent, via: 'bearer' });

@@ -23,7 +23,6 @@ export type BindingCheck = (p: {
 
 const mismatch = () =>
   new HttpError(
-    400,
     'binding_hash_mismatch',
     'bindingHash is not the binding hash of this agent, tool and arguments',
   );

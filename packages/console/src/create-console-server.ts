@@ -103,7 +103,7 @@ export function createConsoleServer(options: ConsoleServerOptions): Hono<Console
 
   app.use('*', securityHeaders());
   app.onError((error, c) => sendError(c, error));
-  app.notFound((c) => sendError(c, new HttpError(404, 'not_found', 'no such route')));
+  app.notFound((c) => sendError(c, new HttpError('not_found', 'no such route')));
 
   const page = (name: string) => {
     const asset = assets[name]!;
@@ -123,7 +123,7 @@ export function createConsoleServer(options: ConsoleServerOptions): Hono<Console
   app.get('/assets/:name', (c) => {
     const name = c.req.param('name');
     if (name.endsWith('.html') || !Object.hasOwn(assets, name))
-      throw new HttpError(404, 'not_found', 'no such asset');
+      throw new HttpError('not_found', 'no such asset');
     return page(name);
   });
 

@@ -5,7 +5,8 @@ export { createConsoleAuditSink } from './client/audit-sink.js';
 export type { ConsoleClientOptions } from './client/http-client.js';
 export { createConsolePinStore } from './client/pin-store.js';
 export { type ConsoleServerOptions, createConsoleServer } from './create-console-server.js';
-export { ConsoleError } from './errors.js';
+export { ConsoleError, type ConsoleErrorCode } from './errors.js';
+export type { HttpErrorCode } from './http-error-codes.js';
 export type { ErrorBody } from './http-errors.js';
 export {
   DEFAULT_CONFIG_FILE,

@@ -11,10 +11,10 @@ export interface ListQuery {
 
 const MAX_QUERY = 200;
 
-function optional(name: string, value: string | undefined): string | undefined {
+function optional(name: 'tool' | 'agent' | 'query', value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (value.length > MAX_QUERY)
-    throw new HttpError(400, `invalid_${name}`, `${name} may be at most ${MAX_QUERY} characters`);
+    throw new HttpError(`invalid_${name}`, `${name} may be at most ${MAX_QUERY} characters`);
   return value;
 }
 
@@ -23,7 +23,7 @@ export function parseListQuery(query: (name: string) => string | undefined): Lis
   const offsetText = query('offset') ?? '0';
   const offset = /^[0-9]{1,5}$/.test(offsetText) ? Number(offsetText) : Number.NaN;
   if (!Number.isSafeInteger(offset))
-    throw new HttpError(400, 'invalid_offset', 'offset must be a non-negative integer');
+    throw new HttpError('invalid_offset', 'offset must be a non-negative integer');
   const out: ListQuery = { offset };
   const tool = optional('tool', query('tool'));
   const agent = optional('agent', query('agent'));

@@ -29,7 +29,7 @@ export function listFilter(
 ): ListProposalsFilter {
   const s = (status ?? fallback) as ProposalStatus | 'all';
   if (!STATUSES.includes(s)) {
-    throw new HttpError(400, 'invalid_status', `status must be one of ${STATUSES.join(', ')}`);
+    throw new HttpError('invalid_status', `status must be one of ${STATUSES.join(', ')}`);
   }
   return { status: s, limit: parseLimit(limit, DEFAULT_LIST_LIMIT) };
 }
@@ -38,11 +38,7 @@ export function parseLimit(limit: string | undefined, fallback: number): number 
   if (limit === undefined) return fallback;
   const n = /^[0-9]{1,4}$/.test(limit) ? Number(limit) : Number.NaN;
   if (!Number.isSafeInteger(n) || n < 1 || n > MAX_LIST_LIMIT) {
-    throw new HttpError(
-      400,
-      'invalid_limit',
-      `limit must be an integer from 1 to ${MAX_LIST_LIMIT}`,
-    );
+    throw new HttpError('invalid_limit', `limit must be an integer from 1 to ${MAX_LIST_LIMIT}`);
   }
   return n;
 }

@@ -6,7 +6,7 @@ import { HttpError } from './http-errors.js';
 const MAX_BODY_BYTES = 1024 * 1024;
 
 const tooLarge = (maxBytes: number) =>
-  new HttpError(413, 'body_too_large', `the body is larger than ${maxBytes} bytes`);
+  new HttpError('body_too_large', `the body is larger than ${maxBytes} bytes`);
 
 /**
  * Reads a body stream up to `maxBytes`; one byte more and the stream is cancelled (413), so a
@@ -51,24 +51,24 @@ async function readLimited(
 export async function readJsonBody(c: Context, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json') {
-    throw new HttpError(415, 'unsupported_media_type', 'send the body as application/json');
+    throw new HttpError('unsupported_media_type', 'send the body as application/json');
   }
   const length = c.req.header('content-length');
   if (length !== undefined && !/^[0-9]{1,16}$/.test(length.trim()))
-    throw new HttpError(400, 'invalid_content_length', 'Content-Length must be a number');
+    throw new HttpError('invalid_content_length', 'Content-Length must be a number');
   if (length !== undefined && Number(length) > maxBytes) throw tooLarge(maxBytes);
   const buffer = await readLimited(c.req.raw.body, maxBytes);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
   } catch {
-    throw new HttpError(400, 'invalid_json', 'the body is not valid UTF-8');
+    throw new HttpError('invalid_json', 'the body is not valid UTF-8');
   }
   try {
     return parseStrictJson(text, { maxLength: maxBytes });
   } catch (error) {
     const code = (error as { code?: string }).code ?? 'syntax';
-    throw new HttpError(400, 'invalid_json', `the body is not strict JSON (${code})`);
+    throw new HttpError('invalid_json', `the body is not strict JSON (${code})`);
   }
 }
 
@@ -79,11 +79,11 @@ export function expectObject(
   what: string,
 ): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new HttpError(400, 'invalid_body', `${what} must be a JSON object`);
+    throw new HttpError('invalid_body', `${what} must be a JSON object`);
   }
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key))
-      throw new HttpError(400, 'unknown_field', `${what}: unknown field "${key}"`);
+      throw new HttpError('unknown_field', `${what}: unknown field "${key}"`);
   }
   return value as Record<string, unknown>;
 }

@@ -55,7 +55,7 @@ export function agentRoutes(
 
   app.get('/proposals/:id', async (c) => {
     const proposal = mine(c, await store.getProposal(c.req.param('id')));
-    if (!proposal) throw new HttpError(404, 'proposal_not_found', 'no proposal with this id');
+    if (!proposal) throw new HttpError('proposal_not_found', 'no proposal with this id');
     return c.json({ proposal: toView(proposal) });
   });
 
@@ -68,7 +68,7 @@ export function agentRoutes(
     };
     assertCallRef(call);
     if (!anyAgent && call.agent !== c.get('identity').name) {
-      throw new HttpError(403, 'agent_mismatch', 'this agent token may only read its own calls');
+      throw new HttpError('agent_mismatch', 'this agent token may only read its own calls');
     }
     const proposal = await store.latestProposalForCall(call);
     return c.json({ proposal: proposal ? toView(proposal) : null });
@@ -89,7 +89,7 @@ export function agentRoutes(
     if (anyAgent || !peeked.live) return;
     const proposal = await store.getProposal(peeked.grant.proposalId);
     if (!mine(c, proposal)) {
-      throw new HttpError(403, 'agent_mismatch', 'this grant belongs to another agent');
+      throw new HttpError('agent_mismatch', 'this grant belongs to another agent');
     }
   }
 
@@ -105,7 +105,7 @@ export function agentRoutes(
     const consumer = { agent: body.agent === undefined ? me : body.agent };
     assertConsumeOptions(consumer);
     if (!anyAgent && consumer.agent !== me) {
-      throw new HttpError(403, 'agent_mismatch', 'this agent token may only consume for itself');
+      throw new HttpError('agent_mismatch', 'this agent token may only consume for itself');
     }
     if (!anyAgent) await assertOwnGrant(c, await store.peek(body.bindingHash));
     return c.json(await store.consume(body.bindingHash, consumer));
@@ -127,7 +127,6 @@ export function agentRoutes(
   app.get('/audit', async (c) => {
     if (!anyAgent)
       throw new HttpError(
-        403,
         'forbidden_role',
         'agents read the audit trail only when the console allows any agent',
       );

@@ -9,7 +9,7 @@ import { parseLimit } from './proposal-view.js';
 function parseAfter(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^(0|[1-9][0-9]{0,15})$/.test(value) || !Number.isSafeInteger(Number(value)))
-    throw new HttpError(400, 'invalid_after', 'after must be a record sequence number');
+    throw new HttpError('invalid_after', 'after must be a record sequence number');
   return Number(value);
 }
 

@@ -30,16 +30,12 @@ export function pinAgentRoutes(
   const store = pinsOrRefuse(app, pins);
   const own = (c: { get(k: 'identity'): { name: string } }, agent: unknown) => {
     if (!anyAgent && agent !== c.get('identity').name)
-      throw new HttpError(
-        403,
-        'agent_mismatch',
-        'this agent token may only act for its own agent name',
-      );
+      throw new HttpError('agent_mismatch', 'this agent token may only act for its own agent name');
   };
   const mine = async (c: Parameters<typeof own>[0], id: string) => {
     const pin = await store.get(id);
     if (!pin || (!anyAgent && pin.agent !== c.get('identity').name))
-      throw new HttpError(404, 'pin_not_found', 'no tool definition with this id');
+      throw new HttpError('pin_not_found', 'no tool definition with this id');
     return pin;
   };
 
@@ -57,11 +53,7 @@ export function pinAgentRoutes(
       ['tool', body.tool],
     ] as const) {
       if (typeof value !== 'string' || value === '' || value.length > 200)
-        throw new HttpError(
-          400,
-          'invalid_pin_key',
-          `${name} must be a string of 1 to 200 characters`,
-        );
+        throw new HttpError('invalid_pin_key', `${name} must be a string of 1 to 200 characters`);
     }
     const key = {
       agent: agent as string,
@@ -92,10 +84,9 @@ export function pinAgentRoutes(
   app.post('/:id/first-use', async (c) => {
     const pin = await mine(c, c.req.param('id'));
     if (pin.status !== 'pending')
-      throw new HttpError(409, 'pin_not_pending', 'the tool definition is not pending');
+      throw new HttpError('pin_not_pending', 'the tool definition is not pending');
     if (pin.previousHash !== undefined || (await currentPin(store, pin)))
       throw new HttpError(
-        409,
         'pin_not_first_use',
         'the tool already has an approved definition; an approver must approve a change',
       );

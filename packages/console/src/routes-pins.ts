@@ -35,7 +35,7 @@ export function pinRoutes(pins: ConsolePinStore | undefined): Hono<ConsoleEnv> {
 
   app.get('/:id', async (c) => {
     const pin = await store.get(c.req.param('id'));
-    if (!pin) throw new HttpError(404, 'pin_not_found', 'no tool definition with this id');
+    if (!pin) throw new HttpError('pin_not_found', 'no tool definition with this id');
     const current = await currentPin(store, pin);
     const previous = current && current.id !== pin.id ? current : undefined;
     return c.json({
@@ -52,23 +52,21 @@ export function pinRoutes(pins: ConsolePinStore | undefined): Hono<ConsoleEnv> {
       'decision',
     );
     if (body.decision !== 'approve' && body.decision !== 'reject')
-      throw new HttpError(400, 'invalid_decision', 'decision must be "approve" or "reject"');
+      throw new HttpError('invalid_decision', 'decision must be "approve" or "reject"');
     if (!isHashHex(body.definitionHash))
       throw new HttpError(
-        400,
         'invalid_definition_hash',
         'definitionHash must be the 64-character hex hash shown',
       );
     if (body.note !== undefined && (typeof body.note !== 'string' || body.note.length > MAX_NOTE))
       throw new HttpError(
-        400,
         'invalid_note',
         `note must be a string of at most ${MAX_NOTE} characters`,
       );
     const pin = await store.get(c.req.param('id'));
-    if (!pin) throw new HttpError(404, 'pin_not_found', 'no tool definition with this id');
+    if (!pin) throw new HttpError('pin_not_found', 'no tool definition with this id');
     if (pin.definitionHash !== body.definitionHash)
-      throw new HttpError(409, 'hash_mismatch', 'the definition hash does not match; reload it');
+      throw new HttpError('hash_mismatch', 'the definition hash does not match; reload it');
     const decided = await pinCall(() =>
       store.decide(pin.id, {
         decision: body.decision as 'approve' | 'reject',

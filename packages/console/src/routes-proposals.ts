@@ -20,7 +20,6 @@ function parseTtl(value: unknown): number | undefined {
     (value as number) > MAX_DECISION_TTL_MS
   )
     throw new HttpError(
-      400,
       'invalid_ttl',
       `ttlMs must be an integer from 1000 to ${MAX_DECISION_TTL_MS}`,
     );
@@ -68,7 +67,7 @@ export function proposalRoutes(
 
   app.get('/:id', async (c) => {
     const proposal = await store.getProposal(c.req.param('id'));
-    if (!proposal) throw new HttpError(404, 'proposal_not_found', 'no proposal with this id');
+    if (!proposal) throw new HttpError('proposal_not_found', 'no proposal with this id');
     return c.json({
       proposal: toView(proposal),
       display: await displayFor(store, proposal, tables),
@@ -89,29 +88,23 @@ export function proposalRoutes(
     const body = expectObject(await readJsonBody(c, 16 * 1024), DECISION_FIELDS, 'decision');
     if (!isHashHex(body.proposalHash)) {
       throw new HttpError(
-        400,
         'invalid_proposal_hash',
         'proposalHash must be the 64-character hex hash shown',
       );
     }
     const ttlMs = parseTtl(body.ttlMs);
     if (ttlMs !== undefined && body.expiresAt !== undefined)
-      throw new HttpError(400, 'invalid_expiry', 'send ttlMs or expiresAt, not both');
+      throw new HttpError('invalid_expiry', 'send ttlMs or expiresAt, not both');
     const proposal = await store.getProposal(c.req.param('id'));
-    if (!proposal) throw new HttpError(404, 'proposal_not_found', 'no proposal with this id');
+    if (!proposal) throw new HttpError('proposal_not_found', 'no proposal with this id');
     if (proposal.proposalHash !== body.proposalHash) {
       throw new HttpError(
-        409,
         'hash_mismatch',
         'the proposal hash does not match this proposal; reload it',
       );
     }
     if (proposal.status !== 'pending') {
-      throw new HttpError(
-        409,
-        'proposal_not_pending',
-        `the proposal is already ${proposal.status}`,
-      );
+      throw new HttpError('proposal_not_pending', `the proposal is already ${proposal.status}`);
     }
     const approver = c.get('identity').name;
     const grant = await store.decide(proposal.proposalHash, {

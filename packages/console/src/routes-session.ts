@@ -28,14 +28,13 @@ export function sessionRoutes(
         (origin !== undefined && origin !== new URL(c.req.url).origin) ||
         (site !== undefined && site !== 'same-origin' && site !== 'none')
       ) {
-        throw new HttpError(403, 'cross_origin', 'cross-site login is refused');
+        throw new HttpError('cross_origin', 'cross-site login is refused');
       }
       const client = clientKey(c);
       const retry = limiter.retryAfter(client);
       if (retry > 0) {
         c.header('Retry-After', String(retry));
         throw new HttpError(
-          429,
           'too_many_attempts',
           `too many failed logins from this client; try again in ${retry} s`,
         );
@@ -47,8 +46,8 @@ export function sessionRoutes(
       else limiter.succeed(client);
       if (approver === undefined) {
         if (s.agents.lookup(token) !== undefined)
-          throw new HttpError(403, 'forbidden_role', 'agent tokens cannot log in');
-        throw new HttpError(401, 'invalid_token', 'the token is not known to this console');
+          throw new HttpError('forbidden_role', 'agent tokens cannot log in');
+        throw new HttpError('invalid_token', 'the token is not known to this console');
       }
       const session = s.sessions.create(approver);
       setCookie(c, SESSION_COOKIE, session.id, {

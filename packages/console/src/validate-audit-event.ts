@@ -50,7 +50,7 @@ const ALLOWED = new Set<string>(['type', 'decision', 'mode', 'trace', 'error', '
  */
 export const MAX_AGENT_AUDIT_EVENT_BYTES = 64 * 1024;
 
-const bad = (message: string) => new HttpError(400, 'invalid_audit_event', message);
+const bad = (message: string) => new HttpError('invalid_audit_event', message);
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -68,7 +68,6 @@ export function checkAgentAuditEvent(
   const size = new TextEncoder().encode(canonicalize(value as JsonValue)).length;
   if (size > MAX_AGENT_AUDIT_EVENT_BYTES) {
     throw new HttpError(
-      413,
       'audit_event_too_large',
       `an agent audit event may have at most ${MAX_AGENT_AUDIT_EVENT_BYTES} bytes of canonical JSON`,
     );
@@ -77,7 +76,7 @@ export function checkAgentAuditEvent(
   const type = value.type as AuditEventType;
   if (!AGENT_TYPES.includes(type)) {
     throw CONSOLE_ONLY.includes(type)
-      ? new HttpError(403, 'forbidden_event_type', `only the console records ${type}`)
+      ? new HttpError('forbidden_event_type', `only the console records ${type}`)
       : bad('unknown event type');
   }
   for (const key of STRINGS) {
@@ -85,11 +84,10 @@ export function checkAgentAuditEvent(
       throw bad(`"${key}" must be a string`);
   }
   if (value.approver !== undefined && type !== 'approval_consumed') {
-    throw new HttpError(403, 'forbidden_field', 'agents may not name an approver on this event');
+    throw new HttpError('forbidden_field', 'agents may not name an approver on this event');
   }
   if (!anyAgent && value.agent !== undefined && value.agent !== agentName) {
     throw new HttpError(
-      403,
       'agent_mismatch',
       'this agent token may only append events for its own agent name',
     );

@@ -56,7 +56,6 @@ export async function checkSubmittedProposal(
   for (const key of Object.keys(p)) if (!FIELDS.has(key)) throw invalid(`unknown field "${key}"`);
   if (!anyAgent && p.agent !== agentName) {
     throw new HttpError(
-      403,
       'agent_mismatch',
       'this agent token may only submit proposals for its own agent name',
     );
@@ -87,7 +86,6 @@ export async function checkSubmittedProposal(
   });
   if (expected !== p.proposalHash) {
     throw new HttpError(
-      400,
       'proposal_hash_mismatch',
       'proposalHash does not match agent, tool and arguments',
     );

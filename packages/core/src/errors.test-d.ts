@@ -8,7 +8,7 @@ import {
   ToolArgumentsValidationError,
   type ValidationErrorCode,
 } from './index.js';
-import type { ApprovalErrorCode } from './store/index.js';
+import { type ApprovalErrorCode, isApprovalErrorCode } from './store/index.js';
 
 test('ApprovalError takes and exposes only ApprovalErrorCode', () => {
   expectTypeOf(
@@ -31,4 +31,14 @@ test('validation and config errors take only their unions', () => {
   expectTypeOf(new ArgsealConfigError('missing_policy', 'm').code).toEqualTypeOf<ConfigErrorCode>();
   // @ts-expect-error not a config code
   new ArgsealConfigError('no_policy', 'm');
+});
+
+test('isApprovalErrorCode narrows unknown to ApprovalErrorCode', () => {
+  const received: unknown = 'proposal_not_found';
+  if (isApprovalErrorCode(received)) {
+    expectTypeOf(received).toEqualTypeOf<ApprovalErrorCode>();
+    new ApprovalError(received, 'm');
+  }
+  // @ts-expect-error without the check an unknown value is not a code
+  new ApprovalError(received, 'm');
 });

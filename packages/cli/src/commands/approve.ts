@@ -4,6 +4,7 @@ import { displaySafe, quote } from '../display.js';
 import { CliUsageError } from '../errors.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
+import { approveRefusalCode } from './approve-refusal.js';
 import { type HooksCli, loadHooks } from './load-hooks.js';
 import type { CliArgs, CliCommand } from './types.js';
 
@@ -96,12 +97,10 @@ export const approveCommand: CliCommand = {
       return await decideOrList(hooks, args, list ? undefined : id, n, io);
     } catch (error) {
       // store and config refusals are answers, not bugs: one line, exit 2
-      const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
-      if ((name === 'HookError' || name === 'ApprovalError') && typeof code === 'string') {
-        io.stderr.write(`error: approve/${displaySafe(code)}\n`);
-        return EXIT_CODES.rejected;
-      }
-      throw error;
+      const code = approveRefusalCode(error);
+      if (code === undefined) throw error;
+      io.stderr.write(`error: approve/${code}\n`);
+      return EXIT_CODES.rejected;
     }
   },
 };

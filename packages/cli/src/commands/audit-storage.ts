@@ -53,10 +53,10 @@ async function open(
 ): Promise<OpenedAudit> {
   try {
     return await mod.openConsoleStorage(options);
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
+  } catch {
+    // closed: whatever the storage threw (its code names no CLI condition) is one code
     throw new CliUsageError(
-      typeof code === 'string' ? code : 'storage_unavailable',
+      'storage_unavailable',
       'cannot open the audit trail (is a console using the embedded directory?)',
     );
   }

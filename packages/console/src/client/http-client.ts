@@ -1,6 +1,7 @@
 import { ApprovalError } from '@argseal/core';
-import type { ApprovalErrorCode } from '@argseal/core/store';
+import { isApprovalErrorCode } from '@argseal/core/store';
 import { ConsoleError } from '../errors.js';
+import { type HttpErrorCode, isHttpErrorCode } from '../http-error-codes.js';
 
 /**
  * Connection settings of {@link createConsoleApprovalStore} and {@link createConsoleAuditSink}
@@ -31,9 +32,43 @@ export type ConsoleRequest = (
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
+ * The error an error answer stands for, closed: `kind: 'approval'` with an
+ * `ApprovalErrorCode` is that `ApprovalError`; a console {@link HttpErrorCode} is a
+ * `ConsoleError` with it; a code this version does not know is `unrecognized_code`, and an
+ * answer without a string code is `invalid_response` (both keep the HTTP status).
+ */
+function refusal(json: unknown, status: number): ApprovalError | ConsoleError {
+  const error = (json as { error?: { code?: unknown; message?: unknown; kind?: unknown } } | null)
+    ?.error;
+  const code = error?.code;
+  const message =
+    typeof error?.message === 'string' ? error.message : `the console answered ${status}`;
+  if (error?.kind === 'approval' && isApprovalErrorCode(code))
+    return new ApprovalError(code, message);
+  if (error?.kind !== 'approval' && isHttpErrorCode(code))
+    return new ConsoleError(code, message, { status });
+  if (typeof code !== 'string')
+    return new ConsoleError(
+      'invalid_response',
+      `the console answered ${status} without an error code`,
+      {
+        status,
+      },
+    );
+  return new ConsoleError(
+    'unrecognized_code',
+    `the console answered ${status} with an unknown error code`,
+    {
+      status,
+    },
+  );
+}
+
+/**
  * A small JSON client for the agent API. Error responses become the error the server named:
  * store refusals as `ApprovalError` (same code as an in-process store), others as
- * `ConsoleError` with the HTTP status; a network failure is `console_unreachable`.
+ * `ConsoleError` with the HTTP status; a code this client does not know is
+ * `unrecognized_code`, never the received string; a network failure is `console_unreachable`.
  */
 export function createConsoleRequest(options: ConsoleClientOptions): ConsoleRequest {
   let base: URL;
@@ -99,15 +134,6 @@ export function createConsoleRequest(options: ConsoleClientOptions): ConsoleRequ
       );
     }
     if (response.ok) return json;
-    const error = (json as { error?: { code?: unknown; message?: unknown; kind?: unknown } })
-      ?.error;
-    const code = typeof error?.code === 'string' ? error.code : `http_${response.status}`;
-    const message =
-      typeof error?.message === 'string'
-        ? error.message
-        : `the console answered ${response.status}`;
-    // the console's own approval store threw it: its codes are ApprovalErrorCode
-    if (error?.kind === 'approval') throw new ApprovalError(code as ApprovalErrorCode, message);
-    throw new ConsoleError(code, message, { status: response.status });
+    throw refusal(json, response.status);
   };
 }

@@ -37,7 +37,7 @@ export function createConsolePinStore(options: ConsoleClientOptions): ConsolePin
       try {
         return ((await request('GET', path(id))) as { pin: ToolPinRecord }).pin;
       } catch (error) {
-        if ((error as { code?: unknown }).code === 'pin_not_found') return undefined;
+        if (ConsoleError.isInstance(error) && error.code === 'pin_not_found') return undefined;
         throw error;
       }
     },

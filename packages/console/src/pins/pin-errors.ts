@@ -1,28 +1,38 @@
-import type { SqlToolPinStore, ToolPinRecord, ToolPinStatus } from '@argseal/postgres';
+import {
+  SqlStoreError,
+  type SqlStoreErrorCode,
+  type SqlToolPinStore,
+  type ToolPinRecord,
+  type ToolPinStatus,
+} from '@argseal/postgres';
 import type { Hono } from 'hono';
 import type { ConsoleEnv } from '../auth.js';
+import type { HttpErrorCode } from '../http-error-codes.js';
 import { HttpError } from '../http-errors.js';
 import { parseLimit } from '../proposal-view.js';
 
 /** Where the console reads and decides tool-definition pins (`createSqlToolPinStore`). */
 export type ConsolePinStore = SqlToolPinStore;
 
-const STATUS: Record<string, number> = {
-  pin_not_found: 404,
-  pin_not_pending: 409,
-  invalid_pin_decision: 400,
-  invalid_pin_definition: 400,
-  definition_hash_mismatch: 400,
-};
+// The pin store's refusals that are the caller's to fix; its other codes (the database
+// failed) stay errors and answer 500.
+type PinRefusal = SqlStoreErrorCode & HttpErrorCode;
+const PIN_REFUSALS: ReadonlySet<string> = new Set<PinRefusal>([
+  'pin_not_found',
+  'pin_not_pending',
+  'invalid_pin_decision',
+  'invalid_pin_definition',
+  'definition_hash_mismatch',
+]);
+const isPinRefusal = (code: string): code is PinRefusal => PIN_REFUSALS.has(code);
 
-/** Runs a pin-store call; its refusals keep their code with a fitting status. */
+/** Runs a pin-store call; its refusals keep their code (and that code's status). */
 export async function pinCall<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    const code = (error as { code?: unknown })?.code;
-    if (typeof code === 'string' && STATUS[code] !== undefined)
-      throw new HttpError(STATUS[code] as 400, code, (error as Error).message);
+    if (SqlStoreError.isInstance(error) && isPinRefusal(error.code))
+      throw new HttpError(error.code, error.message);
     throw error;
   }
 }
@@ -43,7 +53,7 @@ export function pinListFilter(
 ): { status: ToolPinStatus | 'all'; limit: number } {
   const s = (status ?? fallback) as ToolPinStatus | 'all';
   if (!STATUSES.includes(s))
-    throw new HttpError(400, 'invalid_status', `status must be one of ${STATUSES.join(', ')}`);
+    throw new HttpError('invalid_status', `status must be one of ${STATUSES.join(', ')}`);
   return { status: s, limit: parseLimit(limit, 200) };
 }
 
@@ -69,7 +79,7 @@ export function pinsOrRefuse(
 ): ConsolePinStore {
   if (!pins) {
     app.use('*', () => {
-      throw new HttpError(404, 'pins_unavailable', 'this console keeps no tool-definition pins');
+      throw new HttpError('pins_unavailable', 'this console keeps no tool-definition pins');
     });
   }
   return pins as ConsolePinStore;

@@ -1,5 +1,6 @@
 // @argseal/core/store: the API for authors of approval stores and audit sinks.
 
+export { isApprovalErrorCode } from '../approvals/approval-error-codes.js';
 export { assertCallRef, assertSupersedes, MAX_CALL_REF_LENGTH } from '../approvals/call-ref.js';
 export { assertConsumeOptions } from '../approvals/consume-options.js';
 export { decisionEvent } from '../approvals/decision-event.js';
