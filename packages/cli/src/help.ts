@@ -5,9 +5,12 @@ import { HELP_OPTION } from './parse-command-args.js';
 const EXIT_STATUS = [
   'Exit status:',
   '  0   success',
+  '  1   audit verify: the audit chain does not verify ("error: audit/<reason> at record <i>")',
   '  2   input rejected; stderr has one line "error: <stage>/<code> at <path>",',
-  '      where <path> is the JSON Pointer of the offending value, "(root)" for the whole input',
-  '  64  usage error (unknown command or option, missing option, unreadable file)',
+  '      where <path> is the JSON Pointer of the offending value, "(root)" for the whole input;',
+  '      approve: a store or config refusal ("error: approve/<code>")',
+  '  64  usage error ("error: usage/<code> <detail>": unknown command or option, missing',
+  '      option, unreadable file)',
   '  70  internal error (a bug in argseal)',
 ].join('\n');
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runBin } from './__fixtures__/run-bin.js';
+import { EXIT_CODES } from './exit-codes.js';
 
 const NAMES = ['--agent', 'a', '--tool', 't'];
 
@@ -71,6 +72,9 @@ describe('--help and --version', () => {
     for (const name of ['canonicalize', 'hash', 'help'])
       expect(r.stdout).toMatch(new RegExp(`\\n  ${name} +\\S`));
     expect(r.stdout).toContain('  64  usage error');
+    // every exit status the command can end with is explained
+    for (const status of Object.values(EXIT_CODES))
+      expect(r.stdout).toMatch(new RegExp(`\\n  ${status} +\\S`));
   });
 
   const COMMAND_HELP: [string[], string][] = [
