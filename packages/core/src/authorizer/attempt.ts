@@ -2,6 +2,7 @@ import { ArgsealConfigError } from '../errors.js';
 import type { ProposedWrite } from './audit-writes.js';
 import { type AuthorizeSettings, authorizeCall, checkCall } from './authorize.js';
 import { executeCall } from './execute.js';
+import { lazyFields } from './lazy-fields.js';
 import type { PreparedData } from './prepare.js';
 import type {
   Attempt,
@@ -11,6 +12,13 @@ import type {
   CheckResult,
   ExecuteOptions,
 } from './types.js';
+
+/** An attempt's canonical texts, built on first read (see `lazyFields`). */
+const attemptTexts = lazyFields<{
+  requestedCanonicalJson: string;
+  effectiveCanonicalJson: string;
+  historyArguments: string;
+}>(['requestedCanonicalJson', 'effectiveCanonicalJson', 'historyArguments']);
 
 /** What `check` would have said, for a `check` after `authorize` (policy runs once). */
 function asCheck(auth: AuthorizationResult): CheckResult {
@@ -65,21 +73,11 @@ export function createAttempt(
   let authorized: Promise<AuthorizationResult> | undefined;
   let spent = false;
 
-  const attempt: Attempt = Object.freeze({
+  const fields = {
     tool: data.tool,
     agent: data.agent,
     toolCallId: data.toolCallId,
     rawArguments: data.rawArguments,
-    // built on first read (adapters writing history); the pipeline itself never needs it
-    get requestedCanonicalJson() {
-      return data.requestedText();
-    },
-    get effectiveCanonicalJson() {
-      return data.effectiveText();
-    },
-    get historyArguments() {
-      return data.effectiveText();
-    },
     rewritten: data.rewritten,
     originalArguments: data.originalArguments,
     snapshot: data.snapshot,
@@ -147,6 +145,14 @@ export function createAttempt(
     },
     withContext: (context: unknown) =>
       createAttempt(data, settings, { ...options, context }, written),
-  });
+  };
+  // texts built on first read (adapters writing history); the pipeline itself never needs them
+  const attempt: Attempt = Object.freeze(
+    attemptTexts(fields, {
+      requestedCanonicalJson: data.requestedText,
+      effectiveCanonicalJson: data.effectiveText,
+      historyArguments: data.effectiveText,
+    }),
+  );
   return attempt;
 }

@@ -6,6 +6,7 @@ import type { JsonObject, JsonValue } from '../json/types.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
 import { buildProposalPresentation } from '../presentation/build-presentation.js';
 import { type ProposedWrite, writeAhead } from './audit-writes.js';
+import { lazyFields } from './lazy-fields.js';
 import type { Telemetry } from './telemetry.js';
 import { inApprovalSpan, policySpan } from './telemetry-stages.js';
 import type { AuthorizationResult, CallOptions, CheckResult, PreparedToolCall } from './types.js';
@@ -22,6 +23,9 @@ export interface AuthorizeSettings {
   /** Policy and approval spans when telemetry is configured. */
   telemetry: Telemetry | undefined;
 }
+
+/** The policy input's arguments decoded on first read (see `lazyFields`). */
+const policyArguments = lazyFields<{ requestedArguments: JsonValue }>(['requestedArguments']);
 
 function isDecision(d: unknown): d is PolicyDecision {
   if (typeof d !== 'object' || d === null) return false;
@@ -87,21 +91,25 @@ async function decide(
   let decision: unknown;
   try {
     let requested: JsonValue | undefined;
-    decision = s.policy({
+    const input = {
       agent: call.agent,
       tool: call.tool.name,
       toolCallId: call.toolCallId,
       rawArguments: call.rawArguments,
-      // decoded on first access: most policies never read it
-      get requestedArguments(): JsonValue {
-        if (requested === undefined) requested = decodeCanonical(call.requestedCanonicalJson);
-        return requested;
-      },
       parsedArguments: call.snapshot as JsonValue,
       argsCanonicalJson: call.argsCanonicalJson,
       proposalHash: call.proposalHash,
       context: options?.context,
-    });
+    };
+    // decoded on first access: most policies never read it
+    decision = s.policy(
+      policyArguments(input, {
+        requestedArguments: () => {
+          requested ??= decodeCanonical(call.requestedCanonicalJson);
+          return requested;
+        },
+      }),
+    );
     if (typeof (decision as { then?: unknown } | null)?.then === 'function')
       decision = await decision;
   } catch {

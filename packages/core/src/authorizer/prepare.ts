@@ -12,6 +12,7 @@ import type { ProvenanceRegistry } from '../kit/provenance-registry.js';
 import type { ArgsealTool } from '../tool/types.js';
 import { type ProposedWrite, pipelines, proposedWrite } from './audit-writes.js';
 import { computeBindingHash } from './binding-hash.js';
+import { lazyFields } from './lazy-fields.js';
 import { readPrepareInput } from './prepare-input.js';
 import { resolveResume } from './resume.js';
 import { endFailed, nextStage, type Telemetry, type TelemetrySpan } from './telemetry.js';
@@ -53,6 +54,12 @@ export interface PrepareSettings {
   /** Stage spans when telemetry is configured; `undefined` costs nothing per call. */
   telemetry: Telemetry | undefined;
 }
+
+/** The canonical texts a prepared call builds on first read (see `lazyFields`). */
+const callTexts = lazyFields<{ requestedCanonicalJson: string; effectiveCanonicalJson: string }>([
+  'requestedCanonicalJson',
+  'effectiveCanonicalJson',
+]);
 
 function issuePath(issue: StandardSchemaV1.Issue): string {
   return toJsonPointer(
@@ -212,20 +219,14 @@ export async function prepareCall(
       return requestedMemo;
     };
     const effectiveMemo = effectiveCanonical;
-    const call: PreparedData = Object.freeze({
+    const effectiveText = effectiveMemo === undefined ? requestedText : () => effectiveMemo;
+    const fields = {
       tool,
       agent: s.agent,
       toolCallId,
       rawArguments: raw,
       requestedText,
-      effectiveText: effectiveMemo === undefined ? requestedText : () => effectiveMemo,
-      // a prepared call in its own right (`call` runs it without an attempt around it)
-      get requestedCanonicalJson() {
-        return requestedText();
-      },
-      get effectiveCanonicalJson() {
-        return effectiveMemo ?? requestedText();
-      },
+      effectiveText,
       rewritten,
       originalArguments: original.originalArguments,
       snapshot,
@@ -239,7 +240,14 @@ export async function prepareCall(
         (resume !== undefined && resume.proposalHash !== proposalHash
           ? resume.proposalId
           : undefined),
-    });
+    };
+    // a prepared call in its own right (`call` runs it without an attempt around it)
+    const call: PreparedData = Object.freeze(
+      callTexts(fields, {
+        requestedCanonicalJson: requestedText,
+        effectiveCanonicalJson: effectiveText,
+      }),
+    );
     const base = {
       agent: s.agent,
       tool: tool.name,
