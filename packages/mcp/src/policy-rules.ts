@@ -1,22 +1,48 @@
 import type { PolicyDecision, ToolPolicy } from '@argseal/core';
+import type { PolicyTrace } from '@argseal/core/kit';
 import { allOf, egressPolicy, named } from '@argseal/policies';
 import type { McpCallContext, McpRule, McpServerConfig } from './config-types.js';
 
-const constant =
-  (decision: PolicyDecision): ToolPolicy<McpCallContext> =>
-  () => ({ ...decision });
+/** A config rule that always decides the same: a decision, not yet traced under a name. */
+type Fixed = { fixed: PolicyDecision };
+type Rule = Fixed | ToolPolicy<McpCallContext>;
 
 const RULES = {
-  allow: constant({ type: 'allow' }),
-  deny: constant({ type: 'deny', reason: 'mcp_config_deny' }),
-  require_approval: constant({ type: 'require_approval', reason: 'mcp_config_require_approval' }),
-} as const;
+  allow: { fixed: { type: 'allow' } },
+  deny: { fixed: { type: 'deny', reason: 'mcp_config_deny' } },
+  require_approval: {
+    fixed: { type: 'require_approval', reason: 'mcp_config_require_approval' },
+  },
+} as const satisfies Record<string, Fixed>;
 
-const unknownTool = constant({ type: 'require_approval', reason: 'mcp_unknown_requires_approval' });
+const unknownTool: Fixed = {
+  fixed: { type: 'require_approval', reason: 'mcp_unknown_requires_approval' },
+};
 
-function ruleOf(rule: McpRule): ToolPolicy<McpCallContext> {
+function ruleOf(rule: McpRule): Rule {
   return typeof rule === 'function' ? rule : RULES[rule];
 }
+
+/** What `named` of @argseal/policies tags a policy with (its rule name in traces). */
+const RULE_NAME = Symbol.for('argseal.policies.rule-name');
+
+/**
+ * `named(name, rule)` of @argseal/policies for a fixed decision, decided synchronously:
+ * the same decision and trace (`{ rule: name, decision, reason }`), without the promise
+ * and the policy-result checks `named` spends on an arbitrary policy function per call.
+ */
+function namedFixed(name: string, { fixed }: Fixed): ToolPolicy<McpCallContext> {
+  const entry: PolicyTrace =
+    fixed.reason === undefined
+      ? { rule: name, decision: fixed.type }
+      : { rule: name, decision: fixed.type, reason: fixed.reason };
+  const policy: ToolPolicy<McpCallContext> = () => ({ ...fixed, trace: [{ ...entry }] });
+  Object.defineProperty(policy, RULE_NAME, { value: name, enumerable: false });
+  return policy;
+}
+
+const asPolicy = (rule: Rule): ToolPolicy<McpCallContext> =>
+  typeof rule === 'function' ? rule : () => ({ ...rule.fixed });
 
 /** Top-level string properties of an input schema that hold URLs (format uri/url or a url-ish name). */
 function urlPaths(inputSchema: unknown): string[] {
@@ -36,20 +62,20 @@ function fromAnnotations(
   server: McpServerConfig,
   annotations: Record<string, unknown> | undefined,
   inputSchema: unknown,
-): ToolPolicy<McpCallContext> {
+): Rule {
   const a = annotations ?? {};
   const base =
     a.readOnlyHint === true
       ? RULES.allow
       : a.destructiveHint !== false
-        ? constant({ type: 'require_approval', reason: 'mcp_destructive_hint' })
+        ? ({ fixed: { type: 'require_approval', reason: 'mcp_destructive_hint' } } as Fixed)
         : RULES.allow;
   if (a.openWorldHint !== true) return base;
   const paths = urlPaths(inputSchema);
   if (paths.length === 0) {
-    return constant({ type: 'require_approval', reason: 'mcp_open_world_unchecked' });
+    return { fixed: { type: 'require_approval', reason: 'mcp_open_world_unchecked' } };
   }
-  return allOf(base, egressPolicy<McpCallContext>({ ...(server.egress ?? {}), paths }));
+  return allOf(asPolicy(base), egressPolicy<McpCallContext>({ ...(server.egress ?? {}), paths }));
 }
 
 /**
@@ -62,7 +88,7 @@ export function policyForTool(
   tool: { name: string; annotations?: Record<string, unknown>; inputSchema?: unknown },
 ): ToolPolicy<McpCallContext> {
   const own = server.tools?.[tool.name];
-  const chosen =
+  const chosen: Rule =
     own !== undefined
       ? ruleOf(own)
       : server.policy !== undefined
@@ -70,5 +96,6 @@ export function policyForTool(
         : server.trusted === true
           ? fromAnnotations(server, tool.annotations, tool.inputSchema)
           : unknownTool;
-  return named(`mcp:${serverName}/${tool.name}`, chosen);
+  const name = `mcp:${serverName}/${tool.name}`;
+  return typeof chosen === 'function' ? named(name, chosen) : namedFixed(name, chosen);
 }

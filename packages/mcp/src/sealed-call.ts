@@ -1,5 +1,5 @@
-// The one module that talks to core's adapter kit (`@argseal/core/kit`): prepare an
-// Attempt from the raw argument text, run it, map its outcome and refusals.
+// The one module that talks to core's pipeline: `authorizer.call` on the raw argument
+// text (one private attempt per call), and the mapping of its outcomes and refusals.
 import { createHash } from 'node:crypto';
 import {
   type ApprovalStore,
@@ -26,7 +26,7 @@ export interface SealedToolSpec {
 }
 
 /** Calls the upstream with the fresh canonical copy of the arguments. */
-export type Forward = (args: JsonValue, signal: AbortSignal | undefined) => Promise<RpcMessage>;
+export type Forward = (args: JsonValue) => Promise<RpcMessage>;
 
 export type SealedOutcome =
   | { type: 'executed'; response: RpcMessage }
@@ -49,6 +49,8 @@ class UpstreamResponse extends Error {
   }
 }
 
+type SealedTool = ArgsealTool<unknown, RpcMessage, McpCallContext>;
+
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /**
@@ -57,8 +59,12 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
  * calls `forward` with the fresh decoded copy only when allowed.
  */
 export function createSealer(options: SealerOptions) {
-  const policies = new Map<string, ToolPolicy<McpCallContext>>();
-  const tools = new Map<string, ArgsealTool<unknown, RpcMessage, McpCallContext>>();
+  /** The policy of each call's tool, by the call's own context object (set per call). */
+  const policyOf = new WeakMap<McpCallContext, ToolPolicy<McpCallContext>>();
+  /** Tools by spec object (the catalog keeps one per approved definition). */
+  const bySpec = new WeakMap<SealedToolSpec, SealedTool>();
+  /** Tools by name and definition hash, so a re-listed definition keeps its compiled schema. */
+  const byDefinition = new Map<string, SealedTool>();
   let next = 0;
   const authorizer = createAuthorizer<McpCallContext>({
     agent: options.agent,
@@ -68,29 +74,31 @@ export function createSealer(options: SealerOptions) {
     maxDepth: options.maxDepth,
     sha256,
     policy: (input) => {
-      const policy = policies.get(input.tool);
+      const policy = policyOf.get(input.context);
       return policy ? policy(input) : { type: 'deny', reason: 'mcp_unknown_tool' };
     },
   });
 
-  function toolFor(spec: SealedToolSpec): ArgsealTool<unknown, RpcMessage, McpCallContext> {
+  function toolFor(spec: SealedToolSpec): SealedTool {
+    let tool = bySpec.get(spec);
+    if (tool) return tool;
     const key = `${spec.qualifiedName}\n${spec.definitionHash}`;
-    let tool = tools.get(key);
+    tool = byDefinition.get(key);
     if (!tool) {
       tool = defineTool<unknown, RpcMessage, McpCallContext>({
         name: spec.qualifiedName,
         schema: jsonSchemaStandard(spec.qualifiedName, spec.inputSchema),
         async execute(input, ctx) {
-          const f = ctx.host as { forward: Forward; signal: AbortSignal | undefined } | undefined;
-          if (!f) throw new Error('no forward for this call');
-          const response = await f.forward(input as JsonValue, f.signal);
+          const forward = ctx.host as Forward | undefined;
+          if (typeof forward !== 'function') throw new Error('no forward for this call');
+          const response = await forward(input as JsonValue);
           if (response.error !== undefined) throw new UpstreamResponse(response);
           return response;
         },
       });
-      tools.set(key, tool);
+      byDefinition.set(key, tool);
     }
-    policies.set(spec.qualifiedName, spec.policy);
+    bySpec.set(spec, tool);
     return tool;
   }
 
@@ -99,11 +107,10 @@ export function createSealer(options: SealerOptions) {
     argumentsText: string,
     context: McpCallContext,
     forward: Forward,
-    signal?: AbortSignal,
   ): Promise<SealedOutcome> {
     const tool = toolFor(spec);
+    policyOf.set(context, spec.policy);
     next += 1;
-    const toolCallId = `mcp-${next}`;
     const refused = (r: Refusal): SealedOutcome => {
       const refusal: CallRefusal = {
         code: r.code,
@@ -116,15 +123,10 @@ export function createSealer(options: SealerOptions) {
     };
     try {
       // the message text was strictly decoded by the host transport: provider_text grade
-      const prepared = await authorizer.prepare(tool, rawText(argumentsText), {
-        toolCallId,
+      const outcome = await authorizer.call(tool, rawText(argumentsText), {
+        toolCallId: `mcp-${next}`,
         context,
-        ...(signal ? { signal } : {}),
-      });
-      if (!prepared.ok) return refused(prepared.refusal);
-      const outcome = await prepared.attempt.run({
-        host: { forward, signal },
-        ...(signal ? { signal } : {}),
+        host: forward,
       });
       if (outcome.status === 'executed')
         return { type: 'executed', response: outcome.result as RpcMessage };

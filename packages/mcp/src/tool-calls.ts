@@ -15,10 +15,18 @@ import type { CatalogEntry } from './tool-catalog.js';
 /** Upstream tools can run long; the host's own timeout and cancellation apply first. */
 const TOOL_CALL_TIMEOUT_MS = 30 * 60_000;
 
+/** Thrown by a forward whose call the host cancelled before the upstream was called. */
+class CallCancelled extends Error {
+  constructor() {
+    super('cancelled by the host before the upstream was called');
+  }
+}
+
 /** A host `tools/call` being sealed or run. */
 interface InFlight {
   id: RpcId;
-  abort: AbortController;
+  /** The host cancelled it: no answer goes out, and an upstream not yet called never is. */
+  cancelled: boolean;
   /** The upstream's answer was sent to the host (before the `executed` record is written). */
   answered: boolean;
 }
@@ -78,7 +86,7 @@ export class ToolCalls {
 
   cancel(hostId: RpcId): void {
     const call = this.#inFlight.get(idKey(hostId));
-    call?.abort.abort();
+    if (call) call.cancelled = true;
   }
 
   latestInFlight(): RpcId | undefined {
@@ -90,13 +98,12 @@ export class ToolCalls {
   async call(m: RpcMessage & { id: RpcId }): Promise<void> {
     const argumentsText = this.#relay.host.ledger.take(m.id);
     const name = typeof m.params?.name === 'string' ? m.params.name : '';
-    const abort = new AbortController();
-    const call: InFlight = { id: m.id, abort, answered: false };
+    const call: InFlight = { id: m.id, cancelled: false, answered: false };
     this.#inFlight.set(idKey(m.id), call);
     try {
       const result = await this.#sealedResult(m, name, argumentsText, call);
       // cancelled: the host expects no answer; answered: the upstream's answer went out
-      if (abort.signal.aborted || call.answered) return;
+      if (call.cancelled || call.answered) return;
       await this.#relay.toHost(result.id === undefined ? { ...result, id: m.id } : result);
     } finally {
       this.#inFlight.delete(idKey(m.id));
@@ -116,7 +123,6 @@ export class ToolCalls {
     argumentsText: string | undefined,
     call: InFlight,
   ): Promise<RpcMessage> {
-    const signal = call.abort.signal;
     if (argumentsText === undefined) {
       return this.#refuse(m, { code: 'raw_text_unavailable', stage: 'decode', tool: name });
     }
@@ -138,9 +144,9 @@ export class ToolCalls {
       client: this.#client,
     };
     const forward = this.#forwarder(m, entry, call);
-    let outcome = await this.#sealer.run(entry.spec, argumentsText, context, forward, signal);
+    let outcome = await this.#sealer.run(entry.spec, argumentsText, context, forward);
     if (outcome.type === 'suspended')
-      outcome = await this.#elicit(m, entry, outcome, argumentsText, context, forward, signal);
+      outcome = await this.#elicit(m, entry, outcome, argumentsText, context, forward);
     return this.#answer(m, entry, outcome);
   }
 
@@ -152,6 +158,8 @@ export class ToolCalls {
   #forwarder(m: RpcMessage & { id: RpcId }, entry: CatalogEntry, call: InFlight): Forward {
     const upstream = this.#relay.lists.upstreamOf(entry.server);
     return async (args: JsonValue) => {
+      // cancelled while it was sealed (or waited for an approver): never run it
+      if (call.cancelled) throw new CallCancelled();
       const upstreamId = upstream.nextId();
       const untrack = this.#relay.track(m.id, upstream, upstreamId);
       let response: RpcMessage;
@@ -170,7 +178,7 @@ export class ToolCalls {
       } finally {
         untrack();
       }
-      if (!call.abort.signal.aborted) {
+      if (!call.cancelled) {
         call.answered = true;
         void this.#relay.toHost({ ...response, id: m.id });
       }
@@ -185,7 +193,6 @@ export class ToolCalls {
     argumentsText: string,
     context: McpCallContext,
     forward: Forward,
-    signal: AbortSignal,
   ): Promise<SealedOutcome> {
     const client = this.#client?.name;
     const approvals = this.#sealer.approvals;
@@ -204,7 +211,7 @@ export class ToolCalls {
       approver: elicitationApprover(client),
       proposalId: s.proposalId,
     });
-    return this.#sealer.run(entry.spec!, argumentsText, context, forward, signal);
+    return this.#sealer.run(entry.spec!, argumentsText, context, forward);
   }
 
   #answer(
