@@ -7,7 +7,7 @@ import {
   type SqlQueryable,
 } from '@argseal/postgres';
 import { McpSealError } from './errors.js';
-import { writeExecutedBehind } from './executed-behind.js';
+import { groupAuditWrites } from './group-audit-writes.js';
 import { openConsoleStores } from './open-console-stores.js';
 import { sqlPinStore } from './pins/sql-pin-store.js';
 import type { ToolPinStore } from './pins/types.js';
@@ -79,7 +79,8 @@ export async function openMcpStores(
     close = () => embedded.close();
     description = `embedded PGlite in ${dir}`;
   }
-  const audit = writeExecutedBehind(createSqlAuditLog(db));
+  // embedded PGlite runs one statement at a time: calls waiting meanwhile share the next commit
+  const audit = groupAuditWrites(createSqlAuditLog(db), { serial: !options.databaseUrl });
   return {
     approvals: createSqlApprovalStore(db, { audit }),
     pins: sqlPinStore(db, { audit }),
