@@ -1,6 +1,10 @@
 import { ArgsealConfigError, createAuthorizer, defineTool } from '@argseal/core';
+import { generateText, type ModelMessage, stepCountIs } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { scriptedModel } from './__fixtures__/scripted-model.js';
+import { approveAll, resultFor, start } from './__fixtures__/turns.js';
+import { createTestWorld } from './__fixtures__/world.js';
 import { sealTools } from './index.js';
 
 const refund = defineTool({
@@ -45,5 +49,53 @@ describe('shared adapter options (the kit AdapterOptions)', () => {
     await execute({ amount: 1 }, options);
     await execute({ amount: 2 }, { ...(options as object), toolCallId: 'c2' } as never);
     expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it('through generateText a context resolver runs once per call (later seams take the handed-over attempt)', async () => {
+    const world = createTestWorld();
+    const calls: string[] = [];
+    const sealed = sealTools([world.tools.refund, world.tools.lookup], {
+      authorizer: world.authorizer,
+      context: () => {
+        calls.push('resolve');
+        return { tenant: 't-1' };
+      },
+    });
+    const model = scriptedModel([
+      { toolCallId: 'l1', tool: 'lookup', rawArguments: '{"orderId":"o-1"}' },
+      { toolCallId: 'l2', tool: 'lookup', rawArguments: '{"orderId":"o-2"}' },
+    ]);
+    await generateText({ ...sealed.settings(model), messages: start, stopWhen: stepCountIs(3) });
+    expect(world.executed.map((e) => e.toolCallId)).toEqual(['l1', 'l2']);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a resume (no model seam) resolves the context once, at the fresh preparation', async () => {
+    const world = createTestWorld();
+    let resolved = 0;
+    const sealed = sealTools([world.tools.refund], {
+      authorizer: world.authorizer,
+      context: () => ({ n: ++resolved }),
+    });
+    const raw = '{"orderId":"o-1","amount":100}';
+    const first = await generateText({
+      ...sealed.settings(scriptedModel([{ toolCallId: 'r1', tool: 'refund', rawArguments: raw }])),
+      messages: start,
+    });
+    expect(resolved).toBe(1); // the model seam; toolApproval checks the attempt handed over
+    await world.approvals.decide(sealed.proposalFor('r1')?.proposalHash ?? '', {
+      decision: 'approve',
+      approver: 'ops',
+    });
+    const history: ModelMessage[] = [...start, ...first.responseMessages];
+    resolved = 0;
+    const after = await generateText({
+      ...sealed.settings(scriptedModel([])),
+      messages: approveAll(history),
+      stopWhen: stepCountIs(3),
+    });
+    expect(resultFor(after.responseMessages, 'r1')?.type).toBe('json');
+    expect(world.executed.map((e) => e.toolCallId)).toEqual(['r1']);
+    expect(resolved).toBe(1);
   });
 });

@@ -15,9 +15,9 @@ export function createSealedExecute<Context>(rt: SealRuntime<Context>, tool: Arg
   return async (input: unknown, options: ToolExecutionOptions<unknown>): Promise<unknown> => {
     const toolCallId = options.toolCallId;
     const call = { tool, toolCallId, args: input, scopes: [options.messages, undefined] };
-    const resume = isResume(options.messages, toolCallId);
-    const opts = await callOptions(rt, toolCallId, resume);
-    const prepared = await attemptFromHandover(rt.authorizer, rt.ledger, call, opts);
+    // only a fresh preparation (nothing handed over) needs the context and the resume
+    const fresh = () => callOptions(rt, toolCallId, isResume(options.messages, toolCallId));
+    const prepared = await attemptFromHandover(rt.authorizer, rt.ledger, call, fresh);
     if (!prepared.ok) throw prepared.error;
     const signal = options.abortSignal ? { signal: options.abortSignal } : {};
     const outcome = await prepared.attempt.run({ host: options, ...signal });

@@ -36,8 +36,8 @@ export function createToolApproval<Context>(
     const resume = isResume(messages, toolCallId);
     try {
       const call = { tool, toolCallId, args: toolCall.input, scopes: [undefined] };
-      const opts = await callOptions(rt, toolCallId, resume);
-      const prepared = await attemptFromHandover(rt.authorizer, rt.ledger, call, opts);
+      const fresh = () => callOptions(rt, toolCallId, resume);
+      const prepared = await attemptFromHandover(rt.authorizer, rt.ledger, call, fresh);
       if (!prepared.ok) return { type: 'denied', reason: refusalText(prepared.refusal) };
       const attempt = prepared.attempt;
       // opt-in: the client's approval becomes a grant for the pending proposal, once

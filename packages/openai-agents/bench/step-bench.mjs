@@ -78,3 +78,22 @@ await stepRow(
   },
   1.2,
 );
+// The floor the SDK sets for any tool whose approval depends on the call (a sealed tool
+// must: policy decides per call): for a `needsApproval` function it fingerprints every
+// invocation (a JavaScript scan of the argument text, then a sorted stringify), which
+// a tool without approvals skips. Same unsealed tool, with `needsApproval: async () => false`.
+const conditionalTool = tool({
+  name: 'refund',
+  description: 'Refund',
+  parameters: refundSchema,
+  needsApproval: async () => false,
+  execute,
+});
+await stepRow(
+  'OpenAI Agents run(), unsealed tool with a conditional `needsApproval` (SDK floor)',
+  {
+    unsealed: once(unsealedAgent),
+    sealed: once(new Agent({ name: 'support-bot', model, tools: [conditionalTool] })),
+  },
+  undefined,
+);

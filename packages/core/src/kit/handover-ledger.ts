@@ -115,10 +115,8 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
     return c.text;
   }
 
-  /** The first entry under `key` whose history text is `canonical` (entries queue in order). */
-  function takeKey(key: string, canonical: string): T | undefined {
-    const list = entries.get(key);
-    if (list === undefined) return undefined;
+  /** The first entry of `list` (under `key`) whose history text is `canonical` (queued in order). */
+  function takeFrom(key: string, list: T[], canonical: string): T | undefined {
     const i = list.findIndex((e) => e.historyArguments === canonical);
     if (i < 0) return undefined;
     const [entry] = list.splice(i, 1);
@@ -159,14 +157,15 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
       }
     },
     take(lookup, scope) {
-      if (lookup.argsText !== undefined)
-        return takeKey(keyOf(scope, lookup.tool, lookup.toolCallId), lookup.argsText);
-      if (!entries.has(keyOf(scope, lookup.tool, lookup.toolCallId))) return undefined;
+      const key = keyOf(scope, lookup.tool, lookup.toolCallId);
+      const list = entries.get(key);
+      if (list === undefined) return undefined;
+      if (lookup.argsText !== undefined) return takeFrom(key, list, lookup.argsText);
       // The validated canonical text, once per arguments object: the seams of one step
       // (approval gate, execute, each scope tried) look up the same object.
       const canonical = canonicalOf(lookup.args);
       if (canonical === undefined) return undefined;
-      return takeKey(keyOf(scope, lookup.tool, lookup.toolCallId), canonical);
+      return takeFrom(key, list, canonical);
     },
     decode(text) {
       const value = deepFreeze(decodeCanonical(text));

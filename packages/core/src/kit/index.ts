@@ -146,5 +146,10 @@ export {
   readRefusalPlaceholder,
   refusalPlaceholder,
 } from './refusal-placeholder.js';
-export { attemptFromHandover, type HistoryText, prepareForHistory } from './seams.js';
+export {
+  attemptFromHandover,
+  type FreshCallOptions,
+  type HistoryText,
+  prepareForHistory,
+} from './seams.js';
 export { type SchemaVerdict, standardSchema } from './standard-schema.js';

@@ -51,6 +51,28 @@ describe('seam helpers', () => {
     expect(ctx.executed).toEqual([]);
   });
 
+  it('attemptFromHandover: options given as a function are only asked for a fresh preparation', async () => {
+    const ctx = setup();
+    const ledger = createHandoverLedger<Attempt>();
+    const out = await prepareForHistory(ctx.authorizer, ledger, ctx.tool, args(5), {
+      toolCallId: 'c1',
+    });
+    let asked = 0;
+    const fresh = () => {
+      asked++;
+      return { allowDecodedOnly: true, context: { tenant: 't' } };
+    };
+    const call = { tool: ctx.tool, toolCallId: 'c1', args: JSON.parse(out.text), scopes: [undefined] };
+    const handed = await attemptFromHandover(ctx.authorizer, ledger, call, fresh);
+    expect(handed.ok && handed.attempt).toBe(out.attempt);
+    expect(asked).toBe(0);
+    const again = await attemptFromHandover(ctx.authorizer, ledger, call, async () => fresh());
+    expect(asked).toBe(1);
+    expect(again.ok && again.attempt.provenance).toBe('decoded_only');
+    expect(again.ok && again.attempt === out.attempt).toBe(false);
+    expect(ctx.executed).toEqual([]);
+  });
+
   it('approvePending grants only the pending proposal of this call and hash, once', async () => {
     const ctx = setup();
     const first = await ctx.authorizer.prepare(ctx.tool, args(50_000), { toolCallId: 'c1' });

@@ -45,17 +45,26 @@ export async function prepareForHistory<Context>(
 }
 
 /**
+ * The options of a fresh preparation in {@link attemptFromHandover}, or a function that
+ * returns them: called only when no attempt is handed over, so a context resolver runs
+ * once per call (at the model seam) and not again at every later seam.
+ */
+export type FreshCallOptions<Context> =
+  | CallOptions<Context>
+  | (() => CallOptions<Context> | Promise<CallOptions<Context>>);
+
+/**
  * Tool seam: the attempt for the decoded arguments a framework hands a tool. The first
  * ledger entry for (tool, call id, canonical arguments) in `scopes` (in order) is taken,
- * so schema and policy are not run again; else the decoded value is prepared afresh
- * (accepted on a resume or with `allowDecodedOnly`, refused `raw_text_unavailable`
- * otherwise, unless the fetch guard checked its text).
+ * so schema and policy are not run again; else the decoded value is prepared afresh with
+ * `options` (accepted on a resume or with `allowDecodedOnly`, refused
+ * `raw_text_unavailable` otherwise, unless the fetch guard checked its text).
  */
 export async function attemptFromHandover<Context>(
   authorizer: Authorizer<Context>,
   ledger: HandoverLedger<Attempt>,
   call: { tool: ArgsealTool; toolCallId: string; args: unknown; scopes: readonly HandoverScope[] },
-  options: CallOptions<Context>,
+  options: FreshCallOptions<Context>,
 ): Promise<PrepareResult> {
   const lookup = { tool: call.tool.name, toolCallId: call.toolCallId, args: call.args };
   for (const scope of call.scopes) {
@@ -64,8 +73,9 @@ export async function attemptFromHandover<Context>(
       return { ok: true, attempt: handed, call: handed };
     }
   }
+  const fresh = typeof options === 'function' ? await options() : options;
   return authorizer.prepare(call.tool, decodedOnly(call.args), {
-    ...options,
+    ...fresh,
     toolCallId: call.toolCallId,
   });
 }
