@@ -62,7 +62,12 @@ describe('seam helpers', () => {
       asked++;
       return { allowDecodedOnly: true, context: { tenant: 't' } };
     };
-    const call = { tool: ctx.tool, toolCallId: 'c1', args: JSON.parse(out.text), scopes: [undefined] };
+    const call = {
+      tool: ctx.tool,
+      toolCallId: 'c1',
+      args: JSON.parse(out.text),
+      scopes: [undefined],
+    };
     const handed = await attemptFromHandover(ctx.authorizer, ledger, call, fresh);
     expect(handed.ok && handed.attempt).toBe(out.attempt);
     expect(asked).toBe(0);
