@@ -4,9 +4,16 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { McpSealError } from './errors.js';
+import { linearRegExp } from './linear-regexp.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-const OPTIONS: Options = { strict: false, allErrors: false, validateSchema: true };
+// linearRegExp: `pattern` and `patternProperties` come from the upstream and run on model text
+const OPTIONS: Options = {
+  strict: false,
+  allErrors: false,
+  validateSchema: true,
+  code: { regExp: linearRegExp },
+};
 
 type Dialect = 'draft-07' | '2019-09' | '2020-12';
 const engines = new Map<Dialect, Ajv>();
@@ -82,4 +89,21 @@ export function jsonSchemaStandard(
       },
     },
   };
+}
+
+/**
+ * True when ajv compiles `schema` (with the linear-time pattern engine). The check leaves
+ * nothing in ajv's cache, so re-listing tools does not grow it.
+ */
+export function schemaCompiles(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return false;
+  const ajv = engine(dialectOf(schema as Record<string, unknown>));
+  try {
+    ajv.compile(schema);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    ajv.removeSchema(schema);
+  }
 }

@@ -3,6 +3,7 @@ import { toolPinAuditEvent } from '@argseal/postgres';
 import type { McpServerConfig } from './config-types.js';
 import { digestDefinition } from './definition-hash.js';
 import { McpSealError } from './errors.js';
+import { schemaCompiles } from './json-schema-standard.js';
 import type { PinStatus, ToolPinStore } from './pins/types.js';
 import { policyForTool } from './policy-rules.js';
 import type { SealedToolSpec } from './sealed-call.js';
@@ -47,6 +48,8 @@ export class ToolCatalog {
   readonly #o: ToolCatalogOptions;
   #entries = new Map<string, CatalogEntry>();
   #queue: Promise<void> = Promise.resolve();
+  // definition hash -> whether its inputSchema compiles (checked once per definition)
+  #compiled = new Map<string, boolean>();
 
   constructor(options: ToolCatalogOptions) {
     this.#o = options;
@@ -73,6 +76,15 @@ export class ToolCatalog {
       cursor = nextCursor;
     }
     return tools;
+  }
+
+  #compiles(definitionHash: string, inputSchema: unknown): boolean {
+    let ok = this.#compiled.get(definitionHash);
+    if (ok === undefined) {
+      ok = schemaCompiles(inputSchema);
+      this.#compiled.set(definitionHash, ok);
+    }
+    return ok;
   }
 
   /** Re-lists the upstream's tools and reconciles each with the pins (one refresh at a time). */
@@ -114,11 +126,16 @@ export class ToolCatalog {
       }
       entry.status = record.status;
       entry.pinId = record.id;
-      if (record.status === 'approved') {
+      const inputSchema = definition.inputSchema ?? { type: 'object' };
+      // a schema ajv cannot compile (or a pattern with no linear-time form): never listed,
+      // and a call is refused `invalid_definition`, not left without an answer
+      if (record.status === 'approved' && !this.#compiles(digest.definitionHash, inputSchema))
+        entry.status = 'invalid';
+      if (entry.status === 'approved') {
         entry.spec = {
           qualifiedName: `${serverName}/${upstreamName}`,
           definitionHash: digest.definitionHash,
-          inputSchema: definition.inputSchema ?? { type: 'object' },
+          inputSchema,
           policy: policyForTool(serverName, server, {
             name: upstreamName,
             annotations: definition.annotations as Record<string, unknown> | undefined,
