@@ -15,6 +15,23 @@ const OPTIONS: Options = {
   code: { regExp: linearRegExp },
 };
 
+/** Longest value the `url` format accepts (its regex is quadratic on long near-misses). */
+export const MAX_URL_FORMAT_LENGTH = 2083;
+
+/**
+ * ajv-formats' `url` regex needs lookaheads (no linear-time form) and backtracks
+ * quadratically on long near-misses (220 kB took 3.7 s): values over
+ * {@link MAX_URL_FORMAT_LENGTH} fail the format before the regex runs.
+ */
+function boundUrlFormat(ajv: Ajv): void {
+  const url = ajv.formats.url;
+  if (!(url instanceof RegExp)) return;
+  ajv.addFormat('url', {
+    type: 'string',
+    validate: (s: string) => s.length <= MAX_URL_FORMAT_LENGTH && url.test(s),
+  });
+}
+
 type Dialect = 'draft-07' | '2019-09' | '2020-12';
 const engines = new Map<Dialect, Ajv>();
 
@@ -28,6 +45,7 @@ function engine(dialect: Dialect): Ajv {
           ? new Ajv2019(OPTIONS)
           : new Ajv(OPTIONS);
     ajv = addFormats(created as Ajv);
+    boundUrlFormat(ajv);
     engines.set(dialect, ajv);
   }
   return ajv;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureTool, fixtureServer } from './__fixtures__/fixture-server.js';
 import { proxiedClient, refusalOf } from './__fixtures__/proxied-client.js';
+import { MAX_URL_FORMAT_LENGTH } from './json-schema-standard.js';
 
 const tool = (name: string, inputSchema: Record<string, unknown>): FixtureTool => ({
   name,
@@ -24,6 +25,11 @@ const TOOLS: FixtureTool[] = [
     patternProperties: { '^x-[a-z]+$': { type: 'number' } },
     additionalProperties: false,
   }),
+  tool('link', {
+    type: 'object',
+    properties: { href: { type: 'string', format: 'url' } },
+    required: ['href'],
+  }),
   tool('lookahead', {
     type: 'object',
     properties: { id: { type: 'string', pattern: '^(?=a)a+$' } },
@@ -39,7 +45,13 @@ describe("an upstream's schema patterns run in linear time on model arguments", 
         {
           name: 'fx',
           config: {
-            tools: { nested: 'allow', line: 'allow', tags: 'allow', lookahead: 'allow' },
+            tools: {
+              nested: 'allow',
+              line: 'allow',
+              tags: 'allow',
+              link: 'allow',
+              lookahead: 'allow',
+            },
             pinning: 'trust-first-use',
           },
           transport: upstream.transport,
@@ -98,9 +110,30 @@ describe("an upstream's schema patterns run in linear time on model arguments", 
     expect(forwarded).toBe(passes ? 1 : 0);
   });
 
+  it.each([
+    ['a URL', true, 'https://example.com/a?b=c'],
+    [
+      'a URL of the longest accepted length',
+      true,
+      `https://example.com/${'a'.repeat(MAX_URL_FORMAT_LENGTH - 20)}`,
+    ],
+    [
+      'one character longer',
+      false,
+      `https://example.com/${'a'.repeat(MAX_URL_FORMAT_LENGTH - 19)}`,
+    ],
+    // the url regex is quadratic here: 220 kB took 3.7 s, this is 4.5 times as long (1 MiB is the arguments limit)
+    ['a 1 MB near-miss', false, `ftp://172.30.3.56${'4.1.6.7:155'.repeat(90_000)}\u0000`],
+  ])('format url on %s: passes = %s', async (_l, passes, href) => {
+    const { result, forwarded } = await call('link', { href });
+    expect(Boolean(result.isError)).toBe(!passes);
+    expect(forwarded).toBe(passes ? 1 : 0);
+    if (!passes) expect(refusalOf(result)).toMatchObject({ stage: 'schema', tool: 'fx/link' });
+  });
+
   it('a pattern with no linear-time form (lookahead): the tool is not listed, a call is refused', async () => {
     const { tools } = await t.client.listTools();
-    expect(tools.map((x) => x.name).sort()).toEqual(['line', 'nested', 'tags']);
+    expect(tools.map((x) => x.name).sort()).toEqual(['line', 'link', 'nested', 'tags']);
     const { result, forwarded } = await call('lookahead', { id: 'aa' });
     expect(result.isError).toBe(true);
     expect(refusalOf(result)).toMatchObject({
