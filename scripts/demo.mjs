@@ -5,17 +5,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
-  canonicalize,
   computeProposalHash,
   createAuthorizer,
   createMemoryApprovalStore,
   createMemoryAuditLog,
-  createSnapshot,
   defineTool,
-  parseStrictJson,
   ToolArgumentsValidationError,
-  verifyAuditChain,
 } from '../packages/core/dist/index.js';
+import { canonicalize, createSnapshot, parseStrictJson } from '../packages/core/dist/kit.js';
+import { verifyAuditChain } from '../packages/core/dist/store.js';
 
 const useColor = !process.env.NO_COLOR && process.stdout.isTTY !== false;
 const paint = (code) => (s) => (useColor ? `\x1b[${code}m${s}\x1b[0m` : String(s));
