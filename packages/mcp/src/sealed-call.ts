@@ -1,6 +1,5 @@
 // The one module that talks to core's pipeline: `authorizer.call` on the raw argument
 // text (one private attempt per call), and the mapping of its outcomes and refusals.
-import { createHash } from 'node:crypto';
 import {
   type ApprovalStore,
   type ArgsealTool,
@@ -51,8 +50,6 @@ class UpstreamResponse extends Error {
 
 type SealedTool = ArgsealTool<unknown, RpcMessage, McpCallContext>;
 
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
 /**
  * Runs one `tools/call` through core's pipeline (decode of the argument text, ajv schema
  * from the pinned inputSchema, snapshot, JCS, proposal hash, policy, approval binding) and
@@ -72,7 +69,8 @@ export function createSealer(options: SealerOptions) {
     audit: options.audit,
     mode: options.mode,
     maxDepth: options.maxDepth,
-    sha256,
+    // no `sha256`: core's default on Node is node:crypto's one-shot digest (same hashes),
+    // and without the option the audit sink is used as is, not wrapped per append
     policy: (input) => {
       const policy = policyOf.get(input.context);
       return policy ? policy(input) : { type: 'deny', reason: 'mcp_unknown_tool' };
