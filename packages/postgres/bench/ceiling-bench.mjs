@@ -220,7 +220,7 @@ async function roundTrips(workers) {
   }
   await rt.pool.end();
   notes.push(
-    `round trips, ${workers} workers: node-postgres replaying the same statements without the store ${median(replayRt).toFixed(0)}/s (${(median(replayRt) / median(pgbRt)).toFixed(2)} of pgbench; the store is ${(median(storeRt) / median(replayRt)).toFixed(2)} of it)`,
+    `round trips, ${workers} workers: node-postgres replaying the same statements without the store ${median(replayRt).toFixed(0)}/s (${(median(replayRt) / median(pgbRt)).toFixed(2)} of pgbench; the store is ${(median(storeRt) / median(replayRt)).toFixed(2)} of it: its concurrent operations share statements, the replay and pgbench send one round trip's statements per worker)`,
   );
   report(
     `approval round trips/s (suspend+decide+consume, ${rtScript.statements} statements)`,

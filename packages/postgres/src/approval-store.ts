@@ -13,13 +13,17 @@ import {
   type SuspendedToolProposal,
 } from '@argseal/core/store';
 import { consumeGrant, peekGrant } from './consume.js';
-import { decideProposal } from './decide.js';
-import { toApprovalError } from './errors.js';
+import { type ConsumeRequest, consumeMany } from './consume-many.js';
+import { type DecideRequest, decideProposal, decideRequest } from './decide.js';
+import { decideMany } from './decide-many.js';
+import { isStatementFailure, toApprovalError } from './errors.js';
 import { listProposals } from './list.js';
+import { createOpBatcher } from './op-batcher.js';
 import { toProposal } from './rows.js';
 import { runnerFor, type SqlQueryable } from './sql-db.js';
 import { PROPOSALS, proposalColumns, READ_PROPOSAL_COLUMNS } from './sql-text.js';
-import { latestForCall, suspendProposal } from './suspend.js';
+import { checkSupersedes, latestForCall, suspendChecked } from './suspend.js';
+import { suspendMany } from './suspend-many.js';
 import { assertHash, assertProposal, DEFAULT_GRANT_TTL_MS } from './validate.js';
 
 /** Options of {@link createSqlApprovalStore}. */
@@ -29,6 +33,10 @@ export interface SqlApprovalStoreOptions {
   /** Lifetime of a grant decided without `ttlMs` or `expiresAt`, from the database clock. Default one hour. */
   defaultGrantTtlMs?: number;
 }
+
+/** Operations per shared statement, and shared statements of one kind in flight. */
+const BATCH_ITEMS = 64;
+const BATCH_DEPTH = 2;
 
 const SELECT_PENDING = `SELECT ${proposalColumns()} FROM argseal_proposals
   WHERE proposal_hash = $1 AND status = 'pending'`;
@@ -50,6 +58,27 @@ export function createSqlApprovalStore(
     throw new ApprovalError('invalid_grant_ttl', 'defaultGrantTtlMs must be a positive integer');
   }
 
+  // Concurrent suspends, decisions and consumes share statements (see createOpBatcher).
+  const batching = { maxItems: BATCH_ITEMS, depth: BATCH_DEPTH, retryAlone: isStatementFailure };
+  const suspendOne = createOpBatcher({
+    ...batching,
+    key: (p: SuspendedToolProposal) => p.proposalHash,
+    one: (p) => suspendChecked(runner, p),
+    many: (ps) => suspendMany(runner, ps),
+  });
+  const decideOne = createOpBatcher({
+    ...batching,
+    key: (r: DecideRequest) => r.proposalHash,
+    one: (r) => decideProposal(runner, r, ttlMs),
+    many: (rs) => decideMany(runner, rs, ttlMs),
+  });
+  const consumeOne = createOpBatcher({
+    ...batching,
+    key: (r: ConsumeRequest) => r.bindingHash,
+    one: (r) => consumeGrant(runner, r.bindingHash, r.agent),
+    many: (rs) => consumeMany(runner, rs),
+  });
+
   async function guarded<T>(operation: string, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
@@ -61,7 +90,10 @@ export function createSqlApprovalStore(
   return {
     async suspend(proposal: SuspendedToolProposal) {
       assertProposal(proposal);
-      return guarded('suspend', () => suspendProposal(runner, proposal));
+      return guarded('suspend', async () => {
+        await checkSupersedes(runner, proposal);
+        return suspendOne(proposal);
+      });
     },
 
     async getProposal(id: string) {
@@ -101,9 +133,13 @@ export function createSqlApprovalStore(
 
     async decide(proposalHash: string, input: ApprovalDecisionInput): Promise<ApprovalGrant> {
       assertHash(proposalHash);
-      const { grant, proposal } = await guarded('decide', () =>
-        decideProposal(runner, proposalHash, input, ttlMs),
-      );
+      const { grant, proposal } = await guarded('decide', async () => {
+        const request = await decideRequest(runner, proposalHash, input);
+        // a given expiresAt was judged against a clock read: decided alone, right after
+        return request.expiresAt === null
+          ? decideOne(request)
+          : decideProposal(runner, request, ttlMs);
+      });
       await audit?.append(decisionEvent(proposal, grant));
       return grant;
     },
@@ -111,7 +147,7 @@ export function createSqlApprovalStore(
     async consume(bindingHash: string, consumer: ConsumeOptions): Promise<ConsumeResult> {
       assertHash(bindingHash, 'invalid_binding_hash');
       assertConsumeOptions(consumer);
-      return guarded('consume', () => consumeGrant(runner, bindingHash, consumer.agent));
+      return guarded('consume', () => consumeOne({ bindingHash, agent: consumer.agent }));
     },
 
     async peek(bindingHash: string): Promise<PeekResult> {

@@ -1,6 +1,6 @@
 import type { ConsumeResult, PeekResult } from '@argseal/core/store';
 import { toGrant } from './rows.js';
-import type { Runner } from './sql-db.js';
+import type { Row, Runner } from './sql-db.js';
 import { grantColumns, LIVE } from './sql-text.js';
 
 /**
@@ -37,15 +37,25 @@ const CONSUME = `WITH taken AS (
  * Why nothing was consumed or peeked (same precedence as core's memory store): a live
  * rejection of the hash counts for every agent, approve grants only for `agent` when given.
  */
-const explain = (agentFilter: string) => `SELECT
+export const explain = (agentFilter: string, hash = '$1') => `SELECT
     coalesce(bool_or(decision = 'reject' AND ${LIVE}), false) AS rejected,
     coalesce(bool_or(decision = 'approve' AND uses_left > 0 AND ${LIVE} ${agentFilter}), false)
       AS live,
     coalesce(bool_or(decision = 'approve' AND uses_left > 0 ${agentFilter}), false) AS unused,
     coalesce(bool_or(decision = 'approve' ${agentFilter}), false) AS approved
-  FROM argseal_grants WHERE binding_hash = $1`;
+  FROM argseal_grants WHERE argseal_grants.binding_hash = ${hash}`;
 
 const EXPLAIN_CONSUME = explain('AND agent = $2');
+
+/** Why nothing was consumed, from an explain row; `retry` when another grant is live. */
+export function missReason(why: Row | undefined): ConsumeResult | 'retry' {
+  if (why?.rejected === true) return { ok: false, reason: 'rejected' };
+  // The row we waited on was used up by a concurrent winner, but another grant is live.
+  if (why?.live === true) return 'retry';
+  if (why?.unused === true) return { ok: false, reason: 'expired' };
+  if (why?.approved === true) return { ok: false, reason: 'used_up' };
+  return { ok: false, reason: 'no_grant' };
+}
 
 export async function consumeGrant(
   runner: Runner,
@@ -56,12 +66,8 @@ export async function consumeGrant(
     const rows = await runner.query(CONSUME, [bindingHash, agent]);
     if (rows[0]) return { ok: true, grant: toGrant(rows[0]) };
     const [why] = await runner.query(EXPLAIN_CONSUME, [bindingHash, agent]);
-    if (why?.rejected === true) return { ok: false, reason: 'rejected' };
-    // The row we waited on was used up by a concurrent winner, but another grant is live.
-    if (why?.live === true) continue;
-    if (why?.unused === true) return { ok: false, reason: 'expired' };
-    if (why?.approved === true) return { ok: false, reason: 'used_up' };
-    return { ok: false, reason: 'no_grant' };
+    const miss = missReason(why);
+    if (miss !== 'retry') return miss;
   }
   return { ok: false, reason: 'used_up' };
 }

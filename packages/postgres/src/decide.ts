@@ -1,4 +1,8 @@
-import { type ApprovalDecisionInput, ApprovalError } from '@argseal/core/store';
+import {
+  type ApprovalDecisionInput,
+  ApprovalError,
+  type NormalizedDecision,
+} from '@argseal/core/store';
 import {
   DECIDE,
   type DecideOutcome,
@@ -12,16 +16,19 @@ import type { Runner } from './sql-db.js';
 import { iso } from './sql-text.js';
 import { normalizeDecision } from './validate.js';
 
-/**
- * `decide` of the SQL store. An ordinary proposal is decided by one statement; a four-eyes
- * proposal (see `decideFourEyes`) under its row lock.
- */
-export async function decideProposal(
+/** A validated decision, ready for DECIDE (`expiresAt` checked against the database clock). */
+export interface DecideRequest {
+  proposalHash: string;
+  d: NormalizedDecision;
+  expiresAt: string | null;
+}
+
+/** Validates `input`; a given `expiresAt` is judged by the database clock (one statement). */
+export async function decideRequest(
   runner: Runner,
   proposalHash: string,
   input: ApprovalDecisionInput,
-  defaultTtlMs: number,
-): Promise<DecideOutcome> {
+): Promise<DecideRequest> {
   // The database clock judges a given expiry; without one, no clock is needed here (the
   // grant's default lifetime is computed in SQL), which saves a round trip.
   const hasExpiry = typeof input === 'object' && input !== null && input.expiresAt !== undefined;
@@ -29,14 +36,30 @@ export async function decideProposal(
     ? (await runner.query(`SELECT ${iso('now()')} AS now`))[0]?.now
     : undefined;
   const d = normalizeDecision(input, clock === undefined ? new Date(0) : new Date(String(clock)));
-  const expiresAt = d.expiresAt ? d.expiresAt.toISOString() : null;
+  return { proposalHash, d, expiresAt: d.expiresAt ? d.expiresAt.toISOString() : null };
+}
+
+/**
+ * `decide` of the SQL store. An ordinary proposal is decided by one statement; a four-eyes
+ * proposal (see `decideFourEyes`) under its row lock. `missed` says a batched DECIDE
+ * already matched nothing for this request.
+ */
+export async function decideProposal(
+  runner: Runner,
+  request: DecideRequest,
+  defaultTtlMs: number,
+  missed = false,
+): Promise<DecideOutcome> {
+  const { proposalHash, d, expiresAt } = request;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const rows = await runner.query(
-      DECIDE,
-      decideParams(proposalHash, d, expiresAt, defaultTtlMs, undefined),
-    );
-    const row = rows[0];
-    if (row) return { grant: toGrant(row), proposal: decidedProposal(row) };
+    if (!(missed && attempt === 0)) {
+      const rows = await runner.query(
+        DECIDE,
+        decideParams(proposalHash, d, expiresAt, defaultTtlMs, undefined),
+      );
+      const row = rows[0];
+      if (row) return { grant: toGrant(row), proposal: decidedProposal(row) };
+    }
     const [why] = await runner.query(EXPLAIN, [expiresAt, proposalHash]);
     if (why?.past === true)
       throw new ApprovalError('expiry_in_past', 'expiresAt must be in the future');

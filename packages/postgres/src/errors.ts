@@ -88,3 +88,13 @@ export function toSqlStoreError(error: unknown, operation: string): ArgsealError
 export function isUniqueViolation(error: unknown): boolean {
   return sqlState(error) === '23505';
 }
+
+/**
+ * True when a statement failed on its data (SQLSTATE class 22 data exception, 23
+ * integrity violation, 40 deadlock or serialization failure): the statement committed
+ * nothing and the connection is fine. Connection failures and missing tables are not.
+ */
+export function isStatementFailure(error: unknown): boolean {
+  const state = sqlState(error);
+  return state !== undefined && ['22', '23', '40'].includes(state.slice(0, 2));
+}

@@ -36,37 +36,32 @@ const JOIN_PENDING = `WITH suspended AS (
   ), recorded AS (${recordCall('$2', '$3', '$4')})
   SELECT * FROM suspended`;
 
-/** Inserts a pending proposal, or returns the pending twin; undefined if the twin was decided meanwhile. */
-async function suspendOnce(
+/** The INSERT_PENDING parameters of one proposal (also the columns of a batched insert). */
+export function suspendParams(p: SuspendedToolProposal): unknown[] {
+  const rule = checkFourEyes(p);
+  return [
+    p.id,
+    p.proposalHash,
+    p.bindingHash,
+    p.agent,
+    p.tool,
+    p.toolCallId,
+    p.argsCanonicalJson,
+    p.originalArguments ?? null,
+    p.reason,
+    p.createdAt,
+    p.supersedes ?? null,
+    p.presentation === undefined ? null : JSON.stringify(checkPresentation(p.presentation)),
+    rule === undefined ? null : JSON.stringify(rule),
+    p.requester ?? null,
+  ];
+}
+
+/** The pending twin, with this call recorded against it; undefined if there is none. */
+async function joinPending(
   runner: Runner,
   p: SuspendedToolProposal,
 ): Promise<StoredProposal | undefined> {
-  const rule = checkFourEyes(p);
-  let inserted: Record<string, unknown>[];
-  try {
-    inserted = await runner.query(INSERT_PENDING, [
-      p.id,
-      p.proposalHash,
-      p.bindingHash,
-      p.agent,
-      p.tool,
-      p.toolCallId,
-      p.argsCanonicalJson,
-      p.originalArguments ?? null,
-      p.reason,
-      p.createdAt,
-      p.supersedes ?? null,
-      p.presentation === undefined ? null : JSON.stringify(checkPresentation(p.presentation)),
-      rule === undefined ? null : JSON.stringify(rule),
-      p.requester ?? null,
-    ]);
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new ApprovalError('duplicate_proposal_id', 'a proposal with this id exists');
-    }
-    throw error;
-  }
-  if (inserted[0]) return toProposal(inserted[0]);
   const existing = await runner.query(JOIN_PENDING, [
     p.proposalHash,
     p.agent,
@@ -76,17 +71,46 @@ async function suspendOnce(
   return existing[0] ? toProposal(existing[0]) : undefined;
 }
 
-/** `suspend` of the SQL store: checks an edit's `supersedes`, then inserts or joins the pending twin. */
-export async function suspendProposal(
+/** Inserts a pending proposal, or returns the pending twin; undefined if the twin was decided meanwhile. */
+async function suspendOnce(
   runner: Runner,
   p: SuspendedToolProposal,
+): Promise<StoredProposal | undefined> {
+  let inserted: Record<string, unknown>[];
+  try {
+    inserted = await runner.query(INSERT_PENDING, suspendParams(p));
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new ApprovalError('duplicate_proposal_id', 'a proposal with this id exists');
+    }
+    throw error;
+  }
+  if (inserted[0]) return toProposal(inserted[0]);
+  return joinPending(runner, p);
+}
+
+/** Checks an edit's `supersedes`: another proposal of the same agent and tool. */
+export async function checkSupersedes(runner: Runner, p: SuspendedToolProposal): Promise<void> {
+  if (p.supersedes === undefined) return;
+  const rows = await runner.query(`SELECT agent, tool FROM argseal_proposals WHERE id = $1`, [
+    p.supersedes,
+  ]);
+  const row = rows[0];
+  assertSupersedes(p, row ? { agent: String(row.agent), tool: String(row.tool) } : undefined);
+}
+
+/**
+ * `suspend` of the SQL store after `checkSupersedes`: inserts or joins the pending twin.
+ * `notInserted` says a batched insert already found a pending twin of this hash.
+ */
+export async function suspendChecked(
+  runner: Runner,
+  p: SuspendedToolProposal,
+  notInserted = false,
 ): Promise<StoredProposal> {
-  if (p.supersedes !== undefined) {
-    const rows = await runner.query(`SELECT agent, tool FROM argseal_proposals WHERE id = $1`, [
-      p.supersedes,
-    ]);
-    const row = rows[0];
-    assertSupersedes(p, row ? { agent: String(row.agent), tool: String(row.tool) } : undefined);
+  if (notInserted) {
+    const joined = await joinPending(runner, p);
+    if (joined) return joined;
   }
   for (let attempt = 0; attempt < 5; attempt++) {
     const stored = await suspendOnce(runner, p);
