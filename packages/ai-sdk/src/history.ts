@@ -30,10 +30,14 @@ export function approvalResponseFor(
   return response === undefined ? undefined : response.approved === true;
 }
 
-/** A resume of `toolCallId`: the call is in history AND the last message answers its approval request. */
+/**
+ * A resume of `toolCallId`: the last message answers its approval request AND the call is
+ * in history. The last message is read first: a step that answers no approval (the usual
+ * case) never walks the history.
+ */
 export function isResume(messages: readonly ModelMessage[], toolCallId: string): boolean {
-  const inHistory = assistantParts(messages).some(
+  if (approvalResponseFor(messages, toolCallId) === undefined) return false;
+  return assistantParts(messages).some(
     (p) => p.type === 'tool-call' && p.toolCallId === toolCallId,
   );
-  return inHistory && approvalResponseFor(messages, toolCallId) !== undefined;
 }
