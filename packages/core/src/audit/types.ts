@@ -140,15 +140,16 @@ export interface AuditSink {
   head?(): Promise<AuditHead>;
   /**
    * How the sink takes an append made before earlier ones settled. `'ordered'`: its
-   * records keep the order of the `append` calls, so the pipeline issues a stage's records
-   * without waiting between them. `'batched'`: ordered too, and appends made in one tick
-   * go out together (one batch, one commit), so the pipeline holds a call's `proposed`
-   * record until the call is authorized and issues it in the same tick as its `decided`
-   * record (or on the next macrotask when nobody authorizes the call). Either way the tool
-   * executes only after every record before it is durable, and a failed append rejects
-   * the stage with the sink's error. Absent (or any other value): the pipeline awaits
-   * each append before the next. `createMemoryAuditLog` is `'ordered'`,
-   * `createSqlAuditLog` (`@argseal/postgres`) is `'batched'`.
+   * records keep the order of the `append` calls. `'batched'`: ordered too, and appends
+   * made in one tick go out together (one batch, one commit). With either, `prepare` issues
+   * a call's `rewritten`/`proposed` records without awaiting them, so they are written
+   * while the caller goes on (and share batches with other calls in flight). The pipeline
+   * appends a record only once the call's records before it are durable (`decided` after
+   * `proposed`, even when a sink splits or fails a batch), the tool executes only after
+   * every record before it is durable, and a failed append rejects the stage with the
+   * sink's error. Absent (or any other value): `prepare` also awaits its records.
+   * `createMemoryAuditLog` is `'ordered'`, `createSqlAuditLog` (`@argseal/postgres`) is
+   * `'batched'`.
    */
   readonly pipelining?: 'ordered' | 'batched';
 }

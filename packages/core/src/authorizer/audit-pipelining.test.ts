@@ -9,7 +9,7 @@ const types = async (log: { records(): Promise<{ type: string }[]> }) =>
   (await log.records()).map((r) => r.type);
 
 describe('audit appends on a pipelining sink', () => {
-  it('a batching sink gets proposed and decided in one batch, for call and for prepare + run', async () => {
+  it('each record of a call once the one before it is durable, for call and prepare + run', async () => {
     const b = createBatchingSink();
     const { authorizer, tool, executed } = setup({ audit: b.sink });
     expect((await authorizer.call(tool, args(50))).status).toBe('executed');
@@ -18,9 +18,11 @@ describe('audit appends on a pipelining sink', () => {
     await Promise.resolve(); // the adapter does something between prepare and run
     expect((await p.attempt.run()).status).toBe('executed');
     expect(b.batches).toEqual([
-      ['proposed', 'decided'],
+      ['proposed'],
+      ['decided'],
       ['executed'],
-      ['proposed', 'decided'],
+      ['proposed'],
+      ['decided'],
       ['executed'],
     ]);
     expect(executed.map((e) => e.amount)).toEqual([50, 60]);
@@ -28,18 +30,31 @@ describe('audit appends on a pipelining sink', () => {
     expect(await verifyAuditChain(records)).toMatchObject({ ok: true, length: 6 });
   });
 
-  it('with telemetry and a sha256 option the traced sink still batches them', async () => {
+  it('calls in flight at once share batches, with telemetry and a sha256 option too', async () => {
     const b = createBatchingSink();
     const { authorizer, tool } = setup({
       audit: b.sink,
       sha256: (text) => createHash('sha256').update(text).digest('hex'),
       telemetry: { tracer: trace.getTracer('t'), meter: metrics.getMeter('t') },
     });
-    expect((await authorizer.call(tool, args(50))).status).toBe('executed');
-    expect(b.batches).toEqual([['proposed', 'decided'], ['executed']]);
+    const outcomes = await Promise.all([
+      authorizer.call(tool, args(50)),
+      authorizer.call(tool, args(51)),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['executed', 'executed']);
+    expect(b.batches[0]).toEqual(['proposed', 'proposed']);
+    expect((await types(b.log)).sort()).toEqual([
+      'decided',
+      'decided',
+      'executed',
+      'executed',
+      'proposed',
+      'proposed',
+    ]);
+    expect(await verifyAuditChain(await b.log.records())).toMatchObject({ ok: true, length: 6 });
   });
 
-  it('rewritten, proposed and shadow records keep their order around decided', async () => {
+  it('rewritten, proposed, decided and shadow records keep their order', async () => {
     const b = createBatchingSink();
     const { authorizer, tool } = setup({
       audit: b.sink,
@@ -47,11 +62,10 @@ describe('audit appends on a pipelining sink', () => {
       rewrite: [({ arguments: a }) => ({ ...(a as object), memo: 'redacted' })],
     });
     expect((await authorizer.call(tool, args(5_000_000))).status).toBe('executed');
-    expect(b.batches[0]).toEqual(['rewritten', 'proposed', 'decided', 'shadow']);
     expect(await types(b.log)).toEqual(['rewritten', 'proposed', 'decided', 'shadow', 'executed']);
   });
 
-  it('write-ahead: the tool runs only once proposed and decided are durable', async () => {
+  it('write-ahead: decided waits for proposed, the tool for both', async () => {
     const b = createBatchingSink();
     let open!: () => void;
     b.control.gate = new Promise<void>((r) => {
@@ -60,11 +74,49 @@ describe('audit appends on a pipelining sink', () => {
     const { authorizer, tool, executed } = setup({ audit: b.sink });
     const outcome = authorizer.call(tool, args(50));
     for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
-    expect(b.batches).toEqual([['proposed', 'decided']]);
+    expect(b.batches).toEqual([['proposed']]);
     expect(executed).toEqual([]);
     open();
     expect((await outcome).status).toBe('executed');
     expect(executed).toHaveLength(1);
+    expect(b.batches).toEqual([['proposed'], ['decided'], ['executed']]);
+  });
+
+  describe('a sink that splits its batches and fails one: no record without the ones before it', () => {
+    it('a failed proposed: decided is never written, the calls reject, nothing executes', async () => {
+      const b = createBatchingSink('batched', 1);
+      b.control.fail.add('proposed');
+      const { authorizer, tool, executed } = setup({ audit: b.sink });
+      const errors = await Promise.all(
+        [50, 51].map((n) => authorizer.call(tool, args(n)).catch((e: unknown) => e)),
+      );
+      for (const error of errors) {
+        expect(error).toBeInstanceOf(SinkDown);
+        expect((error as SinkDown).code).toBe('store_unavailable');
+      }
+      expect(b.batches).toEqual([['proposed'], ['proposed']]);
+      expect(await types(b.log)).toEqual([]);
+      expect(executed).toEqual([]);
+    });
+
+    it('a failed rewritten: proposed is never written; a failed decided: no shadow record', async () => {
+      const rewrite = [
+        ({ arguments: a }: { arguments: unknown }) => ({ ...(a as object), memo: 'r' }),
+      ];
+      const first = createBatchingSink('batched', 1);
+      first.control.fail.add('rewritten');
+      const one = setup({ audit: first.sink, rewrite });
+      await expect(one.authorizer.call(one.tool, args(50))).rejects.toBeInstanceOf(SinkDown);
+      expect(first.batches).toEqual([['rewritten']]);
+      expect(await types(first.log)).toEqual([]);
+
+      const second = createBatchingSink('batched', 1);
+      second.control.fail.add('decided');
+      const two = setup({ audit: second.sink, mode: 'shadow' });
+      await expect(two.authorizer.call(two.tool, args(50))).rejects.toBeInstanceOf(SinkDown);
+      expect(await types(second.log)).toEqual(['proposed']);
+      expect([...one.executed, ...two.executed]).toEqual([]);
+    });
   });
 
   it('a lost batch of proposed + decided rejects with the sink error; nothing executes', async () => {

@@ -145,8 +145,6 @@ async function policyDecision(
     s.checked.delete(call);
     return cached;
   }
-  // a batching sink gets `proposed` in the same tick as `decided`, after the policy
-  ahead?.hold();
   const span = s.telemetry && policySpan(s.telemetry, call);
   const decision = await decide(s, call, options);
   if (span) span(decision);
@@ -177,14 +175,10 @@ async function policyDecision(
 }
 
 async function suspend(
-  s: AuthorizeSettings,
-  approvals: ApprovalStore,
-  call: PreparedToolCall,
-  options: CallOptions<any> | undefined,
-  base: Base,
-  decision: Extract<PolicyDecision, { type: 'require_approval' }>,
+  turn: ApprovalTurn,
   why: 'no_grant' | 'expired' | 'used_up',
 ): Promise<SuspendedToolProposal> {
+  const { s, approvals, call, options, base, decision } = turn;
   const attempt = call as { resumeOf?: string; supersedes?: string };
   const resumeOf =
     attempt.resumeOf ?? (typeof options?.resumeOf === 'string' ? options.resumeOf : undefined);
@@ -256,42 +250,65 @@ function settledByPolicy(
   return { type: 'deny', reason: decision.reason, decision };
 }
 
+/** A call the policy asks approval for, with the store the caller checked is configured. */
+interface ApprovalTurn {
+  s: AuthorizeSettings;
+  approvals: ApprovalStore;
+  call: PreparedToolCall;
+  options: CallOptions<any> | undefined;
+  base: Base;
+  decision: Extract<PolicyDecision, { type: 'require_approval' }>;
+}
+
+/** What runs when the policy asks for approval. */
+type ApprovalStep<R> = (turn: ApprovalTurn) => Promise<R>;
+
 /**
- * Policy plus a non-consuming look at the approval store (see `Authorizer.check`).
+ * The front `check` and `authorize` share: the policy decision (once per attempt, its
+ * records durable), then the outcome when policy alone settles the call, a deny when no
+ * approval store is configured, or else `approvalStep` inside the `approval` span.
+ * `remember` keeps the decision for the `authorize` that follows a `check`.
  */
-export async function checkCall(
+async function decideThen<R extends AuthorizationResult | CheckResult>(
   s: AuthorizeSettings,
   call: PreparedToolCall,
   options: CallOptions<any> | undefined,
-  ahead?: ProposedWrite,
-): Promise<CheckResult> {
+  ahead: ProposedWrite | undefined,
+  approvalStep: ApprovalStep<R>,
+  remember: boolean,
+): Promise<R | ReturnType<typeof settledByPolicy>> {
   const base = baseOf(call);
   const decision = await policyDecision(s, call, options, base, ahead);
-  s.checked.set(call, decision);
+  if (remember) s.checked.set(call, decision);
   if (s.mode === 'shadow' || decision.type !== 'require_approval') {
     return settledByPolicy(s, decision);
   }
   const approvals = s.approvals;
   if (!approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
   const t = s.telemetry;
-  return t === undefined
-    ? peekApproval(s, approvals, call, options, base, decision)
-    : inApprovalSpan(t, call, () => peekApproval(s, approvals, call, options, base, decision));
+  const turn = { s, approvals, call, options, base, decision };
+  return t === undefined ? approvalStep(turn) : inApprovalSpan(t, call, () => approvalStep(turn));
+}
+
+/**
+ * Policy plus a non-consuming look at the approval store (see `Authorizer.check`).
+ */
+export function checkCall(
+  s: AuthorizeSettings,
+  call: PreparedToolCall,
+  options: CallOptions<any> | undefined,
+  ahead?: ProposedWrite,
+): Promise<CheckResult> {
+  return decideThen(s, call, options, ahead, peekApproval, true);
 }
 
 /** A non-consuming look at the store the caller checked is configured (`approvals`). */
-async function peekApproval(
-  s: AuthorizeSettings,
-  approvals: ApprovalStore,
-  call: PreparedToolCall,
-  options: CallOptions<any> | undefined,
-  base: Base,
-  decision: Extract<PolicyDecision, { type: 'require_approval' }>,
-): Promise<CheckResult> {
+async function peekApproval(turn: ApprovalTurn): Promise<CheckResult> {
+  const { approvals, call, decision } = turn;
   const peek = await approvals.peek(call.bindingHash);
   if (peek.live) return { type: 'approved', grant: peek.grant, decision };
   if (peek.reason === 'rejected') return { type: 'deny', reason: 'approval_rejected', decision };
-  const proposal = await suspend(s, approvals, call, options, base, decision, peek.reason);
+  const proposal = await suspend(turn, peek.reason);
   return { type: 'suspended', proposal, decision };
 }
 
@@ -299,37 +316,21 @@ async function peekApproval(
  * Policy, then approval binding. Approval never bypasses policy: a deny is final, and a
  * grant is consumed only when the policy asks for approval on this exact binding hash.
  */
-export async function authorizeCall(
+export function authorizeCall(
   s: AuthorizeSettings,
   call: PreparedToolCall,
   options: CallOptions<any> | undefined,
   ahead?: ProposedWrite,
 ): Promise<AuthorizationResult> {
-  const base = baseOf(call);
-  const decision = await policyDecision(s, call, options, base, ahead);
-  if (s.mode === 'shadow' || decision.type !== 'require_approval') {
-    return settledByPolicy(s, decision);
-  }
-  const approvals = s.approvals;
-  if (!approvals) return { type: 'deny', reason: 'approval_store_missing', decision };
-  const t = s.telemetry;
-  return t === undefined
-    ? bindApproval(s, approvals, call, options, base, decision)
-    : inApprovalSpan(t, call, () => bindApproval(s, approvals, call, options, base, decision));
+  return decideThen(s, call, options, ahead, bindApproval, false);
 }
 
 /**
  * Approval binding on the store the caller checked is configured: consume a grant for
  * this exact binding hash, or suspend.
  */
-async function bindApproval(
-  s: AuthorizeSettings,
-  approvals: ApprovalStore,
-  call: PreparedToolCall,
-  options: CallOptions<any> | undefined,
-  base: Base,
-  decision: Extract<PolicyDecision, { type: 'require_approval' }>,
-): Promise<AuthorizationResult> {
+async function bindApproval(turn: ApprovalTurn): Promise<AuthorizationResult> {
+  const { s, approvals, call, base, decision } = turn;
   const consumed = await approvals.consume(call.bindingHash, { agent: call.agent });
   if (consumed.ok) {
     await s.audit?.append({
@@ -350,6 +351,6 @@ async function bindApproval(
     });
     return { type: 'deny', reason: 'approval_rejected', decision };
   }
-  const proposal = await suspend(s, approvals, call, options, base, decision, consumed.reason);
+  const proposal = await suspend(turn, consumed.reason);
   return { type: 'suspended', proposal, decision };
 }

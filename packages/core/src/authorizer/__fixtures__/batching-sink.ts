@@ -17,9 +17,12 @@ interface Waiting {
  * collected on a microtask and written as one batch, all or nothing, in call order. Each
  * batch's event types are kept in `batches`. `gate` (when set) holds every batch until it
  * resolves; a batch holding any event type in `fail` fails. `pipelining: 'none'` leaves
- * the property out (any other value is set as given, valid or not).
+ * the property out (any other value is set as given, valid or not). `maxBatch` splits a
+ * tick's appends into batches of at most that many, written at once and independently
+ * (as a sink with a batch-size limit and several connections does): a failed batch does
+ * not stop the ones after it.
  */
-export function createBatchingSink(pipelining: string = 'batched') {
+export function createBatchingSink(pipelining: string = 'batched', maxBatch = Infinity) {
   const log = createMemoryAuditLog();
   const batches: string[][] = [];
   const control: { gate?: Promise<void>; fail: Set<string> } = { fail: new Set() };
@@ -51,9 +54,9 @@ export function createBatchingSink(pipelining: string = 'batched') {
         scheduled = true;
         queueMicrotask(() => {
           scheduled = false;
-          const batch = queue;
+          const all = queue;
           queue = [];
-          void write(batch);
+          for (let i = 0; i < all.length; i += maxBatch) void write(all.slice(i, i + maxBatch));
         });
       });
     },
