@@ -8,9 +8,10 @@ const EXIT_STATUS = [
   '  1   audit verify: the audit chain does not verify ("error: audit/<reason> at record <i>")',
   '  2   input rejected; stderr has one line "error: <stage>/<code> at <path>",',
   '      where <path> is the JSON Pointer of the offending value, "(root)" for the whole input;',
-  '      approve: a store or config refusal ("error: approve/<code>")',
+  '      approve: a store or config refusal ("error: approve/<code>");',
+  '      mcp pins: an unknown or already decided pin ("error: pins/<code> <detail>")',
   '  64  usage error ("error: usage/<code> <detail>": unknown command or option, missing',
-  '      option, unreadable file)',
+  '      option, unreadable file; mcp: a missing or invalid config, an unusable store)',
   '  70  internal error (a bug in argseal)',
 ].join('\n');
 

@@ -1,4 +1,6 @@
+import { MCP_CLI_EXIT, reportCliFailure, usageFailure } from './cli-failure.js';
 import type { McpProxyConfig } from './config-types.js';
+import { McpSealError } from './errors.js';
 import { openMcpStores } from './open-stores.js';
 import type { PinStatus } from './pins/types.js';
 import type { McpCliIo } from './run-mcp-cli.js';
@@ -28,12 +30,12 @@ export async function runPinsCommand(
     io.stderr(
       'usage: argseal mcp pins list|show|approve|reject [ID] [--approver NAME] [--status S]\n',
     );
-    return 64;
+    return MCP_CLI_EXIT.usage;
   }
-  if (verb !== 'list' && !id) {
-    io.stderr(`argseal mcp pins ${verb}: missing ID\n`);
-    return 64;
-  }
+  if (verb !== 'list' && !id)
+    return usageFailure(io, 'missing_argument', `"pins ${verb}" needs a pin ID`);
+  if (verb !== 'list' && verb !== 'show' && !values.approver)
+    return usageFailure(io, 'missing_option', `"pins ${verb}" needs --approver NAME`);
   const stores = await openMcpStores(storeOptions);
   try {
     const agent = config.agent ?? 'mcp';
@@ -45,27 +47,19 @@ export async function runPinsCommand(
     }
     if (verb === 'show') {
       const record = await stores.pins.get(id as string);
-      if (!record) {
-        io.stderr('argseal mcp pins: pin_not_found\n');
-        return 1;
-      }
+      if (!record) throw new McpSealError('pin_not_found', 'no tool-definition pin has this ID');
       io.stdout(`${JSON.stringify(record, null, 2)}\n`);
       return 0;
     }
-    if (!values.approver) {
-      io.stderr(`argseal mcp pins ${verb}: --approver NAME is required\n`);
-      return 64;
-    }
     const decided = await stores.pins.decide(id as string, {
       decision: verb === 'approve' ? 'approve' : 'reject',
-      approver: values.approver,
+      approver: values.approver as string,
       ...(values.note ? { note: values.note } : {}),
     });
     io.stdout(`${decided.id}\t${decided.status}\t${decided.server}/${decided.tool}\n`);
     return 0;
   } catch (error) {
-    io.stderr(`argseal mcp pins: ${(error as { code?: string }).code ?? 'error'}\n`);
-    return 1;
+    return reportCliFailure(error, io);
   } finally {
     await stores.close();
   }

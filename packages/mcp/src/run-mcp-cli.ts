@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { checkConfig } from './check-config.js';
 import type { McpProxyConfig, McpServerConfig } from './config-types.js';
+import { MCP_CLI_EXIT, reportCliFailure } from './cli-failure.js';
 import { McpSealError } from './errors.js';
 import { loadConfig } from './load-config.js';
 import { openMcpStores } from './open-stores.js';
@@ -53,7 +54,9 @@ function withUpstream(
 
 /**
  * `argseal mcp`: runs the sealing proxy (stdio by default, streamable HTTP with `--http`)
- * or the `pins` subcommand. Resolves with the exit status when the host disconnects.
+ * or the `pins` subcommand. Resolves with the exit status when the host disconnects: 0, 2 for
+ * a pin refusal (`error: pins/<code> ...`), 64 for a usage, config or store-location error
+ * (`error: usage/<code> ...`), 70 only for a bug (`error: internal/<code> (<name>)`).
  */
 export async function runMcpCli(argv: readonly string[], io: McpCliIo): Promise<number> {
   const split = argv.indexOf('--');
@@ -64,7 +67,7 @@ export async function runMcpCli(argv: readonly string[], io: McpCliIo): Promise<
     parsed = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
   } catch {
     io.stderr(MCP_USAGE);
-    return 64;
+    return MCP_CLI_EXIT.usage;
   }
   const { values, positionals } = parsed;
   try {
@@ -78,7 +81,7 @@ export async function runMcpCli(argv: readonly string[], io: McpCliIo): Promise<
       return await runPinsCommand(positionals.slice(1), values, config, storeOptions, io);
     if (positionals.length > 0 || Object.keys(config.servers).length === 0) {
       io.stderr(MCP_USAGE);
-      return 64;
+      return MCP_CLI_EXIT.usage;
     }
     const stores = await openMcpStores(storeOptions);
     const proxy = createMcpProxy({
@@ -115,11 +118,7 @@ export async function runMcpCli(argv: readonly string[], io: McpCliIo): Promise<
     await stores.close();
     return 0;
   } catch (error) {
-    const code = (error as { code?: unknown })?.code;
-    io.stderr(
-      `argseal mcp: ${typeof code === 'string' ? code : 'error'}: ${(error as Error)?.message ?? String(error)}\n`,
-    );
-    return typeof code === 'string' && code.startsWith('invalid') ? 64 : 1;
+    return reportCliFailure(error, io);
   }
 }
 

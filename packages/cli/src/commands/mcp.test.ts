@@ -26,7 +26,7 @@ describe('argseal mcp (bad input; the proxy itself is tested in @argseal/mcp)', 
 
   it('a missing or invalid config is refused with its code', async () => {
     const a = io();
-    expect(await runCli(['mcp', '--config', '/nonexistent/c.json', '--', 'true'], a.io)).toBe(70);
+    expect(await runCli(['mcp', '--config', '/nonexistent/c.json', '--', 'true'], a.io)).toBe(64);
     expect(a.err.join('')).toContain('config_not_found');
     const file = join(mkdtempSync(join(tmpdir(), 'argseal-mcp-cli-')), 'dup.json');
     writeFileSync(file, '{ "servers": { "fs": { "trusted": true, "trusted": false } } }');

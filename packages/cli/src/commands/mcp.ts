@@ -89,6 +89,9 @@ export const mcpCommand: CliCommand = {
       stdout: (text) => io.stdout.write(text),
       stderr: (text) => io.stderr.write(text),
     });
-    return code === 0 ? EXIT_CODES.ok : code === 64 ? EXIT_CODES.usage : EXIT_CODES.internal;
+    // @argseal/mcp returns the same statuses; anything else it returns is a bug.
+    if (code === EXIT_CODES.ok || code === EXIT_CODES.rejected || code === EXIT_CODES.usage)
+      return code;
+    return EXIT_CODES.internal;
   },
 };

@@ -1,0 +1,54 @@
+import { ArgsealError } from '@argseal/core';
+
+/**
+ * Exit statuses of `argseal mcp` (the same as the `argseal` command's `EXIT_CODES`):
+ * 64 for a wrong command line, config or store location, 2 for a pin the store refuses
+ * to show or decide, 70 only for a bug.
+ */
+export const MCP_CLI_EXIT = { ok: 0, refused: 2, usage: 64, internal: 70 } as const;
+
+// Codes (of McpSealError, or SqlStoreError from the pin store) that are the user's to fix:
+// the command line, the config, where the data lives or its state. Exit 64.
+const USAGE: ReadonlySet<string> = new Set([
+  'invalid_config',
+  'config_not_found',
+  'store_unavailable',
+  'store_locked',
+  'schema_too_new',
+]);
+
+// Pin refusals of `pins show|approve|reject` (McpSealError or SqlStoreError). Exit 2.
+const REFUSED: ReadonlySet<string> = new Set([
+  'pin_not_found',
+  'pin_not_pending',
+  'invalid_pin_decision',
+  'invalid_pin_definition',
+]);
+
+/** A usage error of `argseal mcp` (exit 64): `error: usage/<code> <detail>`. */
+export function usageFailure(io: { stderr: (text: string) => void }, code: string, detail: string) {
+  io.stderr(`error: usage/${code} ${detail}\n`);
+  return MCP_CLI_EXIT.usage;
+}
+
+/**
+ * Reports a failure of `argseal mcp` as one stderr line and returns its exit status:
+ * `error: usage/<code> <message>` (64) or `error: pins/<code> <message>` (2) for an
+ * argseal error the user can act on (their messages carry no argument payloads), else
+ * `error: internal/<code> (<error name>)` (70) without the message, which may hold anything.
+ */
+export function reportCliFailure(error: unknown, io: { stderr: (text: string) => void }): number {
+  if (ArgsealError.isInstance(error) && USAGE.has(error.code))
+    return usageFailure(io, error.code, error.message);
+  if (ArgsealError.isInstance(error) && REFUSED.has(error.code)) {
+    io.stderr(`error: pins/${error.code} ${error.message}\n`);
+    return MCP_CLI_EXIT.refused;
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  const shown =
+    typeof code === 'string' && /^[a-z][a-z0-9_]{0,63}$/.test(code) ? code : 'unexpected_error';
+  const name =
+    error instanceof Error ? error.name.replace(/[^\w.-]/g, '?').slice(0, 64) : typeof error;
+  io.stderr(`error: internal/${shown} (${name})\n`);
+  return MCP_CLI_EXIT.internal;
+}
