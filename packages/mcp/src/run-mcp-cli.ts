@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { checkConfig } from './check-config.js';
-import type { McpProxyConfig, McpServerConfig } from './config-types.js';
 import { MCP_CLI_EXIT, reportCliFailure } from './cli-failure.js';
+import type { McpProxyConfig, McpServerConfig } from './config-types.js';
 import { McpSealError } from './errors.js';
 import { loadConfig } from './load-config.js';
 import { openMcpStores } from './open-stores.js';
