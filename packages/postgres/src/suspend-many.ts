@@ -6,7 +6,8 @@ import { suspendChecked, suspendParams } from './suspend.js';
 
 /**
  * One statement for many suspends (distinct proposal hashes): the INSERT_PENDING of each,
- * as one multi-row insert from parameter arrays. A proposal whose hash already has a
+ * as one multi-row insert from parameter arrays, in hash order (two such statements racing
+ * over the same hashes wait on each other in one direction, never in a cycle). A proposal whose hash already has a
  * pending twin inserts nothing and is then joined to the twin alone; a duplicate id fails
  * the statement (nothing is inserted) and every proposal is retried alone.
  */
@@ -23,7 +24,7 @@ export const SUSPEND_MANY = `WITH input AS (
     SELECT id, proposal_hash, binding_hash, agent, tool, tool_call_id, args_canonical_json,
       original_arguments, reason, created_at, 'pending', supersedes, presentation::jsonb,
       approvals::jsonb, requester
-    FROM input ORDER BY ord
+    FROM input ORDER BY proposal_hash
     ON CONFLICT (proposal_hash) WHERE status = 'pending' DO NOTHING
     RETURNING ${proposalColumns()}
   ), recorded AS (
