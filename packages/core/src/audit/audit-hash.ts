@@ -17,7 +17,10 @@ export function auditRecordBody(
   prevHash: string,
 ): Omit<AuditRecord, 'hash'> {
   const body: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(event)) {
+  const keys = Object.keys(event);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    const v = (event as unknown as Record<string, unknown>)[k];
     if (v !== undefined && k !== 'hash' && k !== 'seq' && k !== 'at' && k !== 'prevHash')
       setDataProperty(body, k, v);
   }

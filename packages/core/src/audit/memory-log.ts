@@ -47,8 +47,10 @@ export function createMemoryAuditLog(options?: {
   };
 
   function commit(body: Omit<AuditRecord, 'hash'>, hash: string): AuditRecord {
-    // the stored record shares nothing with the caller's event
-    const record = copyRecord({ ...body, hash } as AuditRecord);
+    // the stored record shares nothing with the caller's event (the body is a fresh
+    // record whose nested values still are the event's)
+    const record = copyRecord(body as AuditRecord);
+    record.hash = hash;
     raw.push(record);
     head = { length: head.length + 1, hash };
     return copyRecord(record);
