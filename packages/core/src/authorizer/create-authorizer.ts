@@ -151,7 +151,8 @@ export function createAuthorizer<Context = unknown>(
       if (!isArgsealTool(tool)) {
         throw new ArgsealConfigError('invalid_tool', 'authorizer: tool must come from defineTool');
       }
-      const r = await prepareCall(prepareSettings, tool, input, callOptions);
+      // attempts are for adapters, which all read historyArguments
+      const r = await prepareCall(prepareSettings, tool, input, callOptions, true);
       if (!r.ok) {
         return {
           ok: false,

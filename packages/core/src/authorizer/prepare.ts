@@ -78,6 +78,8 @@ export async function prepareCall(
   tool: ArgsealTool,
   rawArguments: unknown,
   options: CallOptions<any> | undefined,
+  /** Build the requested text while the parse output is fresh (adapters write it to history). */
+  eagerRequestedText = false,
 ): Promise<PrepareDataResult> {
   const toolCallId = options?.toolCallId ?? s.generateId();
   const limits = { maxDepth: s.maxDepth, tool: tool.name };
@@ -105,7 +107,8 @@ export async function prepareCall(
     const parseLimits = { ...limits, maxLength: s.maxLength };
     if (raw !== undefined) {
       schemaInput = parseStrictJson(raw, parseLimits);
-      if (s.rewrite.length > 0) requestedCanonicalJson = serializeTrusted(schemaInput as JsonValue);
+      if (s.rewrite.length > 0 || eagerRequestedText)
+        requestedCanonicalJson = serializeTrusted(schemaInput as JsonValue);
     } else {
       requestedCanonicalJson = canonicalize(
         createSnapshot((input as { decoded: unknown }).decoded, { ...limits, stage: 'decode' }),
