@@ -1,6 +1,7 @@
 import type { JsonValue } from '@argseal/core';
 import { canonicalize, parseStrictJson } from '@argseal/core/kit';
 import type { RpcMessage } from './json-rpc.js';
+import { type McpRefusalCode, toMcpRefusalCode } from './refusal-code.js';
 
 /** Default size limit of one JSON-RPC message text, in UTF-16 code units (4 MiB). */
 export const DEFAULT_MAX_MESSAGE_LENGTH = 4 * 1_048_576;
@@ -23,7 +24,7 @@ interface DecodedMessage {
 
 /** Why a message text was refused: a stable code, the JSON Pointer, and nothing of the payload. */
 export interface MessageRefusal {
-  code: string;
+  code: McpRefusalCode;
   path: string;
 }
 
@@ -75,7 +76,7 @@ export function decodeMessage(text: string, limits: DecodeLimits = {}): DecodeRe
     return {
       ok: false,
       refusal: {
-        code: typeof e.code === 'string' ? e.code : 'invalid_message',
+        code: typeof e.code === 'string' ? toMcpRefusalCode(e.code) : 'invalid_message',
         path: typeof e.path === 'string' ? e.path : '',
       },
     };

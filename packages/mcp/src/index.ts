@@ -23,6 +23,7 @@ export type {
   ToolPinStore,
 } from './pins/types.js';
 export { createMcpProxy, type McpProxy, type McpProxyOptions, type ProxyServer } from './proxy.js';
+export type { McpRefusalCode } from './refusal-code.js';
 export { type CallRefusal, REFUSAL_META_KEY, type RefusalStage } from './refusal-result.js';
 export type { McpRelay } from './relay.js';
 export { MCP_USAGE, type McpCliIo, runMcpCli } from './run-mcp-cli.js';

@@ -1,4 +1,5 @@
 import type { JsonObject } from '@argseal/core';
+import { type McpRefusalCode, toMcpRefusalCode } from './refusal-code.js';
 
 /** Where in the pipeline a call was refused. */
 export type RefusalStage =
@@ -16,7 +17,8 @@ export type RefusalStage =
 
 /** A payload-free refusal of one `tools/call`. */
 export interface CallRefusal {
-  code: string;
+  /** Why: a closed {@link McpRefusalCode} (an unknown one is sent as `unrecognized_code`). */
+  code: McpRefusalCode;
   stage: RefusalStage;
   tool: string;
   /** JSON Pointer of the offending value, for decode/schema/snapshot refusals. */
@@ -31,8 +33,8 @@ export interface CallRefusal {
 /** Key of argseal's refusal details in a result's `_meta`. */
 export const REFUSAL_META_KEY = 'argseal/refusal';
 
-function describe(r: CallRefusal): string {
-  if (r.code === 'approval_required') {
+function describe(r: CallRefusal, code: McpRefusalCode): string {
+  if (code === 'approval_required') {
     return (
       `argseal: approval required for tool "${r.tool}" (proposal ${r.proposalId}, hash ` +
       `${r.proposalHash}). Ask an approver to approve it in the argseal console, then retry ` +
@@ -41,7 +43,7 @@ function describe(r: CallRefusal): string {
   }
   const at = r.path !== undefined && r.path !== '' ? ` at ${r.path}` : '';
   const why = r.reason !== undefined ? ` (${r.reason})` : '';
-  return `argseal refused tool "${r.tool}": ${r.stage}/${r.code}${at}${why}. Nothing was executed.`;
+  return `argseal refused tool "${r.tool}": ${r.stage}/${code}${at}${why}. Nothing was executed.`;
 }
 
 /**
@@ -50,13 +52,14 @@ function describe(r: CallRefusal): string {
  * `_meta["argseal/refusal"]` for programs.
  */
 export function refusalResult(r: CallRefusal): JsonObject {
-  const meta: JsonObject = { code: r.code, stage: r.stage, tool: r.tool };
+  const code = toMcpRefusalCode(r.code);
+  const meta: JsonObject = { code, stage: r.stage, tool: r.tool };
   for (const key of ['path', 'proposalId', 'proposalHash', 'reason'] as const) {
     const value = r[key];
     if (value !== undefined) meta[key] = value;
   }
   return {
-    content: [{ type: 'text', text: describe(r) }],
+    content: [{ type: 'text', text: describe(r, code) }],
     isError: true,
     _meta: { [REFUSAL_META_KEY]: meta },
   };
