@@ -94,6 +94,8 @@ export type ConfigErrorCode =
   | 'invalid_presentation'
   | 'missing_classification_version'
   | 'invalid_input'
+  /** `decodeCanonical` was given text that is not JSON (argseal's own canonical text never is). */
+  | 'invalid_canonical_json'
   | 'invalid_ledger'
   | 'invalid_adapter_options'
   | 'unknown_prepared_call'

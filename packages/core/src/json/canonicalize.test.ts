@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ArgsealError, ToolArgumentsValidationError } from '../errors.js';
+import {
+  ArgsealConfigError,
+  ArgsealError,
+  type ConfigErrorCode,
+  ToolArgumentsValidationError,
+} from '../errors.js';
 import { describeDomainRejections } from './__fixtures__/domain-table.js';
 import { rejection, SECRET } from './__fixtures__/rejection.js';
 import { referenceJcs } from './__fixtures__/strict-values.js';
@@ -166,7 +171,7 @@ describe('decodeCanonical', () => {
     expect(canonicalize(v)).toBe(text);
   });
 
-  it('rejects text that is not JSON with ArgsealError invalid_canonical_json, no payload', () => {
+  it('rejects text that is not JSON with ArgsealConfigError invalid_canonical_json, no payload', () => {
     for (const bad of [`{"s":"${SECRET}"`, '', `${SECRET}`]) {
       let err: unknown;
       try {
@@ -175,8 +180,12 @@ describe('decodeCanonical', () => {
         err = e;
       }
       expect(ArgsealError.isInstance(err)).toBe(true);
+      expect(ArgsealConfigError.isInstance(err)).toBe(true);
+      expect(err).toBeInstanceOf(ArgsealConfigError);
+      expect((err as Error).name).toBe('ArgsealConfigError');
       expect(ToolArgumentsValidationError.isInstance(err)).toBe(false);
-      expect((err as ArgsealError).code).toBe('invalid_canonical_json');
+      const code: ConfigErrorCode = (err as ArgsealConfigError).code;
+      expect(code).toBe('invalid_canonical_json');
       expect((err as ArgsealError).message).not.toContain(SECRET);
     }
   });

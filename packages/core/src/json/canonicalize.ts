@@ -1,4 +1,4 @@
-import { ArgsealError } from '../errors.js';
+import { ArgsealConfigError } from '../errors.js';
 import { snapshotKind, sortedCopy } from './snapshot.js';
 import {
   isIndexKey,
@@ -103,12 +103,18 @@ function serializeSorted(v: JsonValue): string {
 /**
  * A fresh, alias-free value decoded from canonical JSON text. Every call returns new
  * objects that share nothing with any other value.
+ *
+ * @throws {ArgsealConfigError} `invalid_canonical_json` when `json` is not JSON (no cause:
+ * engine messages quote the text).
  */
 export function decodeCanonical(json: string): JsonValue {
   try {
     return JSON.parse(json) as JsonValue;
   } catch {
     // no `cause`: engine messages quote the start of the text, i.e. argument bytes
-    throw new ArgsealError('invalid_canonical_json', 'decodeCanonical: text is not valid JSON');
+    throw new ArgsealConfigError(
+      'invalid_canonical_json',
+      'decodeCanonical: text is not valid JSON',
+    );
   }
 }

@@ -43,7 +43,7 @@ export interface HandoverLedger<T extends HandoverEntry = HandoverEntry> {
    * framework's decoded arguments itself: deep-frozen, and recognised by identity in
    * {@link HandoverLedger.take} (no canonicalization, no copy: it cannot change).
    *
-   * @throws {ArgsealError} `invalid_canonical_json` when `text` is not JSON.
+   * @throws {ArgsealConfigError} `invalid_canonical_json` when `text` is not JSON.
    */
   decode(text: string): unknown;
   readonly size: number;
