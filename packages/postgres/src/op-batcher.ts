@@ -11,7 +11,11 @@ export interface OpBatcherOptions<I, O> {
   maxItems: number;
   /** Statements of this kind in flight at once (each on its own connection of a pool). */
   depth: number;
-  /** Operations with the same key never share a statement (they go out one after another). */
+  /**
+   * Operations with the same key never share a statement, and one waits until the statement
+   * of an earlier one with its key settled (they go out one after another, in call order,
+   * even when statements run at once on a pool's connections).
+   */
   key(item: I): string;
   /** The single-operation path (also the fallback). */
   one(item: I): Promise<O>;
@@ -40,6 +44,8 @@ export function createOpBatcher<I, O>(options: OpBatcherOptions<I, O>): (item: I
   const queue: Waiting<I, O>[] = [];
   let inFlight = 0;
   let scheduled = false;
+  /** Keys of the operations whose statement is in flight. */
+  const busy = new Set<string>();
 
   function take(max: number): Waiting<I, O>[] {
     const batch: Waiting<I, O>[] = [];
@@ -47,7 +53,7 @@ export function createOpBatcher<I, O>(options: OpBatcherOptions<I, O>): (item: I
     for (let i = 0; i < queue.length && batch.length < max; ) {
       const w = queue[i] as Waiting<I, O>;
       const key = options.key(w.item);
-      if (keys.has(key)) {
+      if (keys.has(key) || busy.has(key)) {
         i++; // stays queued, in order, for a later statement
         continue;
       }
@@ -84,8 +90,13 @@ export function createOpBatcher<I, O>(options: OpBatcherOptions<I, O>): (item: I
     scheduled = false;
     while (inFlight < options.depth && queue.length > 0) {
       const batch = take(options.maxItems);
+      // everything queued waits on a key in flight: the statement that settles reschedules
+      if (batch.length === 0) return;
+      const keys = batch.map((w) => options.key(w.item));
+      for (const key of keys) busy.add(key);
       inFlight++;
       void send(batch).finally(() => {
+        for (const key of keys) busy.delete(key);
         inFlight--;
         schedule();
       });
