@@ -49,6 +49,26 @@ describe('argseal mcp: usage, config and input errors are not "a bug" (exit 70)'
     expect(existsSync(data)).toBe(false);
   });
 
+  it('--console-url reaches the proxy: no token or no console is exit 64, nothing run or stored', async () => {
+    const d = dir();
+    const marker = join(d, 'upstream-ran');
+    const url = 'http://127.0.0.1:9';
+    const noToken = await runBin(['mcp', '--console-url', url, ...upstream(marker)], undefined, {
+      env: { ARGSEAL_CONSOLE_TOKEN: '' },
+    });
+    expect(noToken.status).toBe(64);
+    expect(noToken.stderr).toMatch(/^error: usage\/invalid_config .*ARGSEAL_CONSOLE_TOKEN\n$/);
+    const unreachable = await runBin(['mcp', '--console-url', url, 'pins', 'list'], undefined, {
+      env: { ARGSEAL_CONSOLE_TOKEN: 'agent-token-do-not-print' },
+    });
+    expect(unreachable.status).toBe(64);
+    expect(unreachable.stderr).toMatch(/^error: usage\/console_unreachable .+\n$/);
+    expect(unreachable.stderr).not.toContain('agent-token-do-not-print');
+    expect(unreachable.stdout).toBe('');
+    expect(existsSync(marker)).toBe(false);
+    expect(readdirSync(d)).toEqual([]);
+  });
+
   it('pins show|approve of an unknown id: exit 2 pins/pin_not_found, no pin written', async () => {
     const data = join(dir(), 'data');
     const show = await runBin(['mcp', 'pins', 'show', 'no-such-pin', '--data-dir', data]);
@@ -71,7 +91,8 @@ describe('argseal mcp: usage, config and input errors are not "a bug" (exit 70)'
     const list = await runBin(['mcp', 'pins', 'list', '--status', 'all', '--data-dir', data]);
     expect(list.status).toBe(0);
     expect(list.stdout).toBe('');
-  });
+    // three cold PGlite opens: slow on a loaded machine
+  }, 120_000);
 
   it('pins without an ID or approver: exit 64, the store is not opened', async () => {
     const data = join(dir(), 'data');

@@ -1,3 +1,4 @@
+import { ConsoleError } from '@argseal/console';
 import { SqlStoreError } from '@argseal/postgres';
 import { describe, expect, it } from 'vitest';
 import { reportCliFailure } from './cli-failure.js';
@@ -14,6 +15,23 @@ describe('reportCliFailure: exit 70 only for a bug', () => {
       report(new McpSealError('config_not_found', 'cannot read the config file c.json')),
     ).toEqual([64, 'error: usage/config_not_found cannot read the config file c.json\n']);
     expect(report(new SqlStoreError('store_locked', 'locked'))[0]).toBe(64);
+  });
+
+  it('a console store that is unreachable or refuses the token, and a store nobody answers, are usage (64)', () => {
+    expect(report(new ConsoleError('console_unreachable', 'the console did not answer'))).toEqual([
+      64,
+      'error: usage/console_unreachable the console did not answer\n',
+    ]);
+    expect(report(new ConsoleError('invalid_token', 'unknown token'))[0]).toBe(64);
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1 (secret)'), {
+      code: 'ECONNREFUSED',
+    });
+    expect(report(refused)).toEqual([
+      64,
+      'error: usage/store_unavailable cannot reach the store (ECONNREFUSED)\n',
+    ]);
+    // a console answer the client does not know stays a bug report
+    expect(report(new ConsoleError('unrecognized_code', 'x'))[0]).toBe(70);
   });
 
   it('pin refusals from either store are exit 2', () => {

@@ -15,6 +15,28 @@ const USAGE: ReadonlySet<string> = new Set([
   'store_unavailable',
   'store_locked',
   'schema_too_new',
+  // the console as the store (`--console-url`, ConsoleError): its URL, token or reachability
+  'invalid_console_url',
+  'insecure_console_url',
+  'missing_token',
+  'console_unreachable',
+  'invalid_authorization',
+  'unauthenticated',
+  'invalid_token',
+  'forbidden_role',
+  'pins_unavailable',
+]);
+
+// Node's network errors (a PostgreSQL URL nobody answers, a name that does not resolve):
+// the store's location is the user's to fix, reported as store_unavailable.
+const UNREACHABLE: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
 ]);
 
 // Pin refusals of `pins show|approve|reject` (McpSealError or SqlStoreError). Exit 2.
@@ -45,6 +67,8 @@ export function reportCliFailure(error: unknown, io: { stderr: (text: string) =>
     return MCP_CLI_EXIT.refused;
   }
   const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && UNREACHABLE.has(code))
+    return usageFailure(io, 'store_unavailable', `cannot reach the store (${code})`);
   const shown =
     typeof code === 'string' && /^[a-z][a-z0-9_]{0,63}$/.test(code) ? code : 'unexpected_error';
   const name =

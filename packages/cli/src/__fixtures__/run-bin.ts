@@ -11,10 +11,19 @@ export interface BinResult {
   stderr: string;
 }
 
-/** Runs `node dist/bin.js ...args` with `input` on stdin (closed empty when undefined). */
-export function runBin(args: readonly string[], input?: string | Uint8Array): Promise<BinResult> {
+/**
+ * Runs `node dist/bin.js ...args` with `input` on stdin (closed empty when undefined);
+ * `env` entries are added to (or, when empty, removed from) this process's environment.
+ */
+export function runBin(
+  args: readonly string[],
+  input?: string | Uint8Array,
+  options?: { env?: Record<string, string> },
+): Promise<BinResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: FIXTURES });
+    const env = { ...process.env, ...options?.env };
+    for (const [k, v] of Object.entries(options?.env ?? {})) if (v === '') delete env[k];
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: FIXTURES, env });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

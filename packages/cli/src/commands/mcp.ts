@@ -15,6 +15,7 @@ const FORWARDED = [
   'http',
   'data-dir',
   'database-url',
+  'console-url',
   'approver',
   'status',
   'note',
@@ -32,7 +33,7 @@ export const mcpCommand: CliCommand = {
     '127.0.0.1 with --http PORT. Every tools/call is strictly decoded, checked against the',
     "tool's pinned inputSchema, policy-checked and approval-bound to its proposal hash; changed",
     'tool definitions are withheld until approved. Data: embedded PGlite in .argseal/mcp, or',
-    'PostgreSQL with --database-url / DATABASE_URL.',
+    'PostgreSQL with --database-url / DATABASE_URL, or a running console with --console-url.',
     '',
     '"argseal mcp pins list|show|approve|reject [ID] --approver NAME" manages definition pins.',
   ].join('\n'),
@@ -61,6 +62,12 @@ export const mcpCommand: CliCommand = {
       type: 'string',
       valueName: 'URL',
       description: 'PostgreSQL connection string',
+    },
+    'console-url': {
+      type: 'string',
+      valueName: 'URL',
+      description:
+        'use a running argseal console as the store (agent token in ARGSEAL_CONSOLE_TOKEN)',
     },
     approver: {
       type: 'string',
