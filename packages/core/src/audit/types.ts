@@ -152,4 +152,17 @@ export interface AuditSink {
    * `'batched'`.
    */
   readonly pipelining?: 'ordered' | 'batched';
+  /**
+   * `'prefix'`: once an append fails, no append of an event with the same `agent` that
+   * was made before the failure was reported becomes durable; it rejects too (each
+   * agent's durable records are always a prefix of its `append` calls, in call order).
+   * Appends made after the failure was reported start fresh. With `pipelining` set, the
+   * pipeline then issues a call's `decided` record right behind its `proposed` record,
+   * without awaiting it (on a `'batched'` sink in the same tick, one batch), and the tool
+   * still executes only after both are durable. Absent (or any other value): the
+   * pipeline appends a call's record only once the records before it are durable.
+   * `createSqlAuditLog` declares it (unless `stream` is a function);
+   * `createMemoryAuditLog` does not (an append can fail while later ones succeed).
+   */
+  readonly durability?: 'prefix';
 }

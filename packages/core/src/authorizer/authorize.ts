@@ -131,7 +131,8 @@ type Base = { agent: string; tool: string; toolCallId: string; proposalHash: str
 /**
  * Policy once per attempt: a decision made by `check` on this call object is reused once.
  * Resolves only when the call's `proposed` records (`ahead`, still in flight on a
- * pipelining sink) and its `decided` record are durable; a failed append rejects.
+ * pipelining sink) and its `decided` record are durable (`decided` issued right behind
+ * `proposed` on a prefix-durable sink, after it on any other); a failed append rejects.
  */
 async function policyDecision(
   s: AuthorizeSettings,
@@ -145,6 +146,8 @@ async function policyDecision(
     s.checked.delete(call);
     return cached;
   }
+  // a prefix-durable batching sink gets `proposed` in the same tick as `decided`
+  ahead?.hold();
   const span = s.telemetry && policySpan(s.telemetry, call);
   const decision = await decide(s, call, options);
   if (span) span(decision);
