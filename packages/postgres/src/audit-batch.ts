@@ -48,6 +48,10 @@ const DEPTH = 8;
  * predecessor settled, and appends keep their order. If another connection or process
  * moved the head, the statement inserts nothing and the batch is rehashed under
  * `SELECT ... FOR UPDATE` in a transaction, after the batches before it settled. Records and hashes are exactly those of one-by-one appends.
+ * Prefix durability: once a batch fails, every append made before that failure was
+ * reported and not yet durable (batches in flight behind it, appends waiting) rejects
+ * with the same error, never rehashed behind it; appends made after start fresh from
+ * the head read again.
  * `at` is the database clock, estimated from the clock each statement returns (never
  * earlier than the previous record's).
  */
@@ -67,6 +71,9 @@ export function createChainWriter(
   /** A batch is being hashed: the next one must wait for the head it leaves. */
   let hashing = false;
   let settled: Promise<void> = Promise.resolve();
+  /** Failures reported so far (a batch launched before one never lands behind it), the last. */
+  let failures = 0;
+  let lastFailure: unknown;
 
   function hashFrom(batch: readonly Pending[], head: Head): Promise<Chained> {
     return chainFrom(
@@ -130,9 +137,19 @@ export function createChainWriter(
     });
   }
 
+  /** A batch failed: it, and every append made before now that is not durable, rejects. */
+  function fail(batch: Pending[], error: unknown): void {
+    failures++;
+    lastFailure = error;
+    expected = undefined;
+    for (const p of batch) p.reject(error);
+    for (const p of queue.splice(0)) p.reject(error);
+  }
+
   function launch(): void {
     const batch = take();
     inFlight++;
+    const epoch = failures;
     const base = expected;
     hashing = true;
     const sent = (async () => {
@@ -141,7 +158,7 @@ export function createChainWriter(
       try {
         head = base ?? (await readHead(runner.query, sql.readHead));
         c = await hashFrom(batch, head);
-        expected = leaves(head, c);
+        if (epoch === failures) expected = leaves(head, c);
       } finally {
         hashing = false;
       }
@@ -160,6 +177,11 @@ export function createChainWriter(
       }
       await before; // settle in launch order
       try {
+        if (epoch !== failures) {
+          // a batch before it failed: this one must not land behind it
+          for (const p of batch) p.reject(lastFailure);
+          return;
+        }
         if (failure !== undefined) throw failure;
         const { head, c, ok } = outcome as { head: Head; c: Chained; ok: boolean };
         // it may have reached PostgreSQL before the batch it follows: now that one is
@@ -170,9 +192,7 @@ export function createChainWriter(
           await underLock(batch);
         }
       } catch (error) {
-        expected = undefined;
-        const wrapped = toSqlStoreError(error, 'append');
-        for (const p of batch) p.reject(wrapped);
+        fail(batch, toSqlStoreError(error, 'append'));
       } finally {
         inFlight--;
         kick();

@@ -40,11 +40,16 @@ export interface SqlAuditLog extends AuditStreamSink {
    * `argseal_audit` leaves it ahead, so `verifyAuditLog(sink)` reports `truncated`.
    */
   head(): Promise<AuditHead>;
-  /**
-   * Appends made in one tick share a batch and keep their call order, so the pipeline
-   * issues a call's `proposed` and `decided` records together (one statement).
-   */
+  /** Appends made in one tick share a batch and keep their call order. */
   readonly pipelining: 'batched';
+  /**
+   * `'prefix'` (see `AuditSink.durability`): once a batch fails, every append made before
+   * the failure was reported that is not yet durable rejects with the same error (batches
+   * behind it are never rehashed and written; with `stream`, per stream), so the pipeline
+   * issues a call's `proposed` and `decided` records together (one statement). Absent when
+   * `stream` is a function: one call's records could go to different streams.
+   */
+  readonly durability?: 'prefix';
 }
 
 /** Options of {@link createSqlAuditLog}. */
@@ -145,6 +150,7 @@ export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions 
 
   return {
     pipelining: 'batched',
+    ...(typeof options.stream === 'function' ? {} : { durability: 'prefix' as const }),
     async append(event: AuditEvent, appendOptions?: { sha256?: Sha256Hex }) {
       if (typeof event === 'object' && event !== null && event.type === 'checkpoint') {
         throw new SqlStoreError(

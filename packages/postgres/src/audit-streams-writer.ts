@@ -35,7 +35,8 @@ export type StreamFallback = (key: string, template: RecordTemplate) => Promise<
  * connection or process moved is not written by the statement; its records go to
  * `fallback` (the single-stream writer, which rehashes under the head's row lock), and
  * its head is read again next time. Records and hashes are exactly those of one-by-one
- * appends to that stream.
+ * appends to that stream. Prefix durability per stream: once a stream's batch fails, its
+ * appends waiting behind it reject with the same error; later appends start fresh.
  */
 export function createStreamsWriter(
   runner: Runner,
@@ -125,10 +126,25 @@ export function createStreamsWriter(
     return { moved, chained };
   }
 
+  /** A batch of these streams failed: their appends waiting behind it reject too. */
+  function rejectWaiting(keys: ReadonlySet<string>, error: unknown): void {
+    const rest = queue.filter((p) => !keys.has(p.key));
+    for (const p of queue) if (keys.has(p.key)) p.reject(error);
+    queue.length = 0;
+    queue.push(...rest);
+  }
+
   function handOver(key: string, batch: Pending[]): void {
     heads.delete(key); // another writer moved it: read it again next time
-    const settled = batch.map((p) => fallback(key, p.template).then(p.resolve, p.reject));
+    let failed: { error: unknown } | undefined;
+    const settled = batch.map((p) =>
+      fallback(key, p.template).then(p.resolve, (error: unknown) => {
+        failed ??= { error };
+        p.reject(error);
+      }),
+    );
     void Promise.allSettled(settled).then(() => {
+      if (failed) rejectWaiting(new Set([key]), failed.error);
       busy.delete(key);
       kick();
     });
@@ -149,6 +165,7 @@ export function createStreamsWriter(
           busy.delete(key);
           for (const p of groups.get(key) as Pending[]) p.reject(wrapped);
         }
+        rejectWaiting(new Set(keys), wrapped);
       }
       if (outcome) {
         for (const key of keys) {
