@@ -38,6 +38,10 @@ type GroupedAuditLog = SqlAuditLog & {
  *   one statement writes a call's `executed` with the next call's `proposed` and `decided`.
  *   The proxy answers the host when the upstream answers, so this adds nothing to a call.
  * - With `serial`, appends made while a write is in flight wait for it (see {@link GroupOptions}).
+ * - Prefix durability (`durability`, as the wrapped log declares it): when a write fails,
+ *   every append still held here (made before the failure was reported) rejects with the
+ *   same error instead of going out in a later write; appends made after start fresh.
+ *   So core issues a call's `proposed` and `decided` together: one statement per call.
  * Reads (`records`, `head`, `checkpoint`) flush first.
  */
 export function groupAuditWrites(sink: SqlAuditLog, options: GroupOptions): GroupedAuditLog {
@@ -61,6 +65,16 @@ export function groupAuditWrites(sink: SqlAuditLog, options: GroupOptions): Grou
     });
   }
 
+  /** A write failed: the appends held behind it reject with its error. */
+  function rejectHeld(error: unknown): void {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    urgent = false;
+    const behind = held;
+    held = [];
+    for (const h of behind) h.reject(error);
+  }
+
   function release(): void {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
@@ -74,8 +88,10 @@ export function groupAuditWrites(sink: SqlAuditLog, options: GroupOptions): Grou
       p.then(h.resolve, h.reject);
       return p;
     });
-    const settled = Promise.allSettled(writes).then(() => {
+    const settled = Promise.allSettled(writes).then((results) => {
       writing.delete(settled);
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) rejectHeld(failed.reason);
       if (inFlight !== settled) return;
       inFlight = undefined;
       if (urgent) releaseSoon();
@@ -96,6 +112,8 @@ export function groupAuditWrites(sink: SqlAuditLog, options: GroupOptions): Grou
 
   return {
     ...sink,
+    // only what the wrapped log guarantees (held appends never outlive a failed write)
+    ...(sink.durability === 'prefix' ? { durability: 'prefix' as const } : {}),
     append(event, appendOptions) {
       return new Promise<AuditRecord>((resolve, reject) => {
         held.push({ event, options: appendOptions, resolve, reject });
