@@ -1,18 +1,13 @@
 import { createAuthorizer, defineTool } from '@argseal/core';
-import { type AuditEvent, verifyAuditChain } from '@argseal/core/store';
+import { verifyAuditChain } from '@argseal/core/store';
 import { createSqlAuditLog, openEmbeddedDatabase, type SqlQueryable } from '@argseal/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvent } from './__fixtures__/audit-event.js';
 import { until } from './__fixtures__/until.js';
 import { groupAuditWrites } from './group-audit-writes.js';
 import { jsonSchemaStandard } from './json-schema-standard.js';
 
-const event = (type: AuditEvent['type'], toolCallId: string): AuditEvent => ({
-  type,
-  agent: 'mcp',
-  tool: 'fx/echo',
-  toolCallId,
-  proposalHash: 'a'.repeat(64),
-});
+const event = auditEvent;
 
 describe('groupAuditWrites keeps prefix durability (embedded PGlite)', () => {
   let db: SqlQueryable & { close(): Promise<void> };

@@ -1,16 +1,11 @@
 import { type AuditEvent, verifyAuditChain } from '@argseal/core/store';
 import { createSqlAuditLog, openEmbeddedDatabase, type SqlQueryable } from '@argseal/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvent } from './__fixtures__/audit-event.js';
 import { until } from './__fixtures__/until.js';
 import { groupAuditWrites } from './group-audit-writes.js';
 
-const event = (type: AuditEvent['type'], toolCallId: string): AuditEvent => ({
-  type,
-  agent: 'mcp',
-  tool: 'fx/echo',
-  toolCallId,
-  proposalHash: 'a'.repeat(64),
-});
+const event = auditEvent;
 
 describe('groupAuditWrites on the SQL audit log (embedded PGlite)', () => {
   let db: SqlQueryable & { close(): Promise<void> };
