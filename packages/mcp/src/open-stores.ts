@@ -7,13 +7,15 @@ import {
   type SqlQueryable,
 } from '@argseal/postgres';
 import { McpSealError } from './errors.js';
-import { groupAuditWrites } from './group-audit-writes.js';
 import { openConsoleStores } from './open-console-stores.js';
 import { sqlPinStore } from './pins/sql-pin-store.js';
 import type { ToolPinStore } from './pins/types.js';
 
 /** Default embedded PGlite directory of `argseal mcp`, relative to the working directory. */
 export const DEFAULT_MCP_DATA_DIR = '.argseal/mcp';
+
+/** Longest a call's `executed` record waits for the next call's records to share its statement. */
+const EXECUTED_LINGER_MS = 5;
 
 /** Approvals, pins and the audit chain in one SQL database. */
 export interface McpStores {
@@ -79,8 +81,9 @@ export async function openMcpStores(
     close = () => embedded.close();
     description = `embedded PGlite in ${dir}`;
   }
-  // embedded PGlite runs one statement at a time: calls waiting meanwhile share the next commit
-  const audit = groupAuditWrites(createSqlAuditLog(db), { serial: !options.databaseUrl });
+  // the proxy answers the host before a call's executed record is durable: it rides in the
+  // next call's statement (and on PGlite, calls waiting meanwhile share one commit)
+  const audit = createSqlAuditLog(db, { executedLingerMs: EXECUTED_LINGER_MS });
   return {
     approvals: createSqlApprovalStore(db, { audit }),
     pins: sqlPinStore(db, { audit }),

@@ -1,5 +1,6 @@
 import type { AuditRecord, Sha256Hex } from '@argseal/core/store';
 import { type Chained, chainFrom, type DbClock, headAfter, toRecord } from './audit-chain.js';
+import { createLinger } from './audit-linger.js';
 import type { ChainStatements } from './audit-sql.js';
 import type { RecordTemplate } from './audit-template.js';
 import { SqlStoreError, toSqlStoreError } from './errors.js';
@@ -7,6 +8,7 @@ import type { QueryFn, Row, Runner } from './sql-db.js';
 
 interface Pending {
   template: RecordTemplate;
+  lingers: boolean;
   resolve(record: AuditRecord): void;
   reject(error: unknown): void;
 }
@@ -17,6 +19,13 @@ export interface BatchLimits {
   maxRecords: number;
   /** Approximate bytes of record text per batch. */
   maxBytes: number;
+  /**
+   * Statements in flight at once: 1 on a handle that runs one statement at a time (appends
+   * waiting meanwhile share the next one: group commit), more on a pool.
+   */
+  depth: number;
+  /** Longest an `executed` record waits for another append to share its statement (0: never). */
+  executedLingerMs: number;
 }
 
 interface Head {
@@ -34,16 +43,14 @@ function toHead(row: Row | undefined): Head {
   return { length: Number(row.next_seq), hash: String(row.hash), at: String(row.at) };
 }
 
-/** Batches of one chain in flight at once (each on its own connection of a pool). */
-const DEPTH = 8;
-
 /**
  * Appends batches to one chain. Appends that arrive while batches are being written wait
- * and go out together as the next batch. A batch is hashed in JavaScript from the head
+ * and go out together as the next batch (group commit; with `executedLingerMs`, an
+ * `executed` record alone waits that long for company). A batch is hashed in JavaScript from the head
  * the previous batch will leave (read once, then known), and written by one statement
  * that moves the head row only if it is exactly there and inserts every record
  * (autocommit: the head row is locked only while that statement runs). Up to
- * {@link DEPTH} batches are in flight; a batch can only land on the head the batch
+ * `depth` batches are in flight (one on a serial handle); a batch can only land on the head the batch
  * before it leaves, so one that reached PostgreSQL first is sent again once its
  * predecessor settled, and appends keep their order. If another connection or process
  * moved the head, the statement inserts nothing and the batch is rehashed under
@@ -64,6 +71,7 @@ export function createChainWriter(
   clock: DbClock,
 ) {
   const queue: Pending[] = [];
+  const linger = createLinger(limits.executedLingerMs, () => kick());
   /** The head after every batch sent so far (undefined: read it first). */
   let expected: Head | undefined;
   let inFlight = 0;
@@ -144,6 +152,7 @@ export function createChainWriter(
     expected = undefined;
     for (const p of batch) p.reject(error);
     for (const p of queue.splice(0)) p.reject(error);
+    linger.drained();
   }
 
   function launch(): void {
@@ -202,7 +211,10 @@ export function createChainWriter(
 
   function kick(): void {
     // without a known head only one batch goes out (it reads the head for the rest)
-    while (queue.length > 0 && !hashing && inFlight < (expected ? DEPTH : 1)) launch();
+    while (queue.length > 0 && !hashing && inFlight < (expected ? limits.depth : 1)) {
+      if (!linger.ready(queue)) return;
+      launch();
+    }
   }
 
   function take(): Pending[] {
@@ -213,13 +225,15 @@ export function createChainWriter(
       if (n > 0 && bytes > limits.maxBytes) break;
       n++;
     }
-    return queue.splice(0, n);
+    const batch = queue.splice(0, n);
+    if (queue.length === 0) linger.drained();
+    return batch;
   }
 
   return {
     append(template: RecordTemplate): Promise<AuditRecord> {
       return new Promise<AuditRecord>((resolve, reject) => {
-        queue.push({ template, resolve, reject });
+        queue.push({ template, lingers: linger.lingers(template.type), resolve, reject });
         if (scheduled) return;
         scheduled = true;
         // on a microtask, so appends made in the same tick share a batch
@@ -228,6 +242,15 @@ export function createChainWriter(
           kick();
         });
       });
+    },
+
+    /** Writes every lingering record now; resolves once every append made so far settled. */
+    async flush(): Promise<void> {
+      for (;;) {
+        if (queue.length > 0) linger.now();
+        if (queue.length === 0 && inFlight === 0) return;
+        await settled;
+      }
     },
   };
 }

@@ -40,7 +40,15 @@ export interface SqlAuditLog extends AuditStreamSink {
    * `argseal_audit` leaves it ahead, so `verifyAuditLog(sink)` reports `truncated`.
    */
   head(): Promise<AuditHead>;
-  /** Appends made in one tick share a batch and keep their call order. */
+  /**
+   * Writes every record still waiting (see `executedLingerMs`) and resolves once every
+   * append made so far settled (durable or rejected); call it before closing the database.
+   */
+  flush(): Promise<void>;
+  /**
+   * Appends made in one tick share a batch and keep their call order; appends made while
+   * a statement is in flight go out together in a later one (group commit).
+   */
   readonly pipelining: 'batched';
   /**
    * `'prefix'` (see `AuditSink.durability`): once a batch fails, every append made before
@@ -65,6 +73,15 @@ export interface SqlAuditLogOptions {
    */
   maxBatchRecords?: number;
   /**
+   * Longest (ms, default 0: never) an `executed` record waits for another append to share
+   * its statement; any other record releases it at once. For a writer that answers before
+   * the `executed` record is durable (the MCP proxy): a call's `executed` then rides in
+   * the next call's statement. Appends resolve only once their records are durable, so
+   * whoever awaits one waits that long more. Reads (`records`, `head`, `streams`,
+   * `checkpoint`) first write what waits.
+   */
+  executedLingerMs?: number;
+  /**
    * Audit streams: the partition key of each event (`'agent'` for `event.agent`, or a
    * function). Events with a key go to that stream's own chain and head row, so writers
    * of different streams never wait for each other; events without one (undefined) go
@@ -79,8 +96,10 @@ export interface SqlAuditLogOptions {
 }
 
 const MAX_BATCH_BYTES = 1 << 20;
+/** Statements of one writer in flight at once on a pool (each on its own connection). */
+const POOL_DEPTH = 8;
 
-function batchLimits(options: SqlAuditLogOptions): BatchLimits {
+function batchLimits(options: SqlAuditLogOptions, serial: boolean): BatchLimits {
   const maxRecords = options.maxBatchRecords ?? 256;
   if (!Number.isSafeInteger(maxRecords) || maxRecords < 1 || maxRecords > 10_000) {
     throw new SqlStoreError(
@@ -88,7 +107,19 @@ function batchLimits(options: SqlAuditLogOptions): BatchLimits {
       'createSqlAuditLog: maxBatchRecords must be an integer from 1 to 10000',
     );
   }
-  return { maxRecords, maxBytes: MAX_BATCH_BYTES };
+  const linger = options.executedLingerMs ?? 0;
+  if (!Number.isSafeInteger(linger) || linger < 0 || linger > 1000) {
+    throw new SqlStoreError(
+      'invalid_option',
+      'createSqlAuditLog: executedLingerMs must be an integer from 0 to 1000',
+    );
+  }
+  return {
+    maxRecords,
+    maxBytes: MAX_BATCH_BYTES,
+    depth: serial ? 1 : POOL_DEPTH,
+    executedLingerMs: linger,
+  };
 }
 
 function checkpointInterval(options: SqlAuditLogOptions): number {
@@ -114,7 +145,7 @@ function checkpointInterval(options: SqlAuditLogOptions): number {
  */
 export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions = {}): SqlAuditLog {
   const runner = runnerFor(db);
-  const limits = batchLimits(options);
+  const limits = batchLimits(options, runner.serial);
   if (options.sha256 !== undefined && typeof options.sha256 !== 'function') {
     throw new SqlStoreError('invalid_option', 'createSqlAuditLog: sha256 must be a function');
   }
@@ -139,10 +170,19 @@ export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions 
     return writeCheckpoint(runner, clock, digest());
   }
 
+  async function flush(): Promise<void> {
+    await Promise.all([root.flush(), streams.flush()]);
+  }
+
+  /** Before a read: with lingering records, write what waits first. */
+  const settle = limits.executedLingerMs > 0 ? flush : async () => {};
+
   function streamWriter(key: string) {
     let writer = alone.get(key);
     if (!writer) {
-      writer = createChainWriter(runner, STREAM_CHAIN, [key], limits, digest, clock);
+      // records handed over from the streams writer already waited
+      const handed = { ...limits, executedLingerMs: 0 };
+      writer = createChainWriter(runner, STREAM_CHAIN, [key], handed, digest, clock);
       alone.set(key, writer);
     }
     return writer;
@@ -171,9 +211,15 @@ export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions 
       return record;
     },
 
-    checkpoint,
+    async checkpoint() {
+      await settle();
+      return checkpoint();
+    },
+
+    flush,
 
     async streams() {
+      await settle();
       try {
         return await readStreamHeads();
       } catch (error) {
@@ -182,6 +228,7 @@ export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions 
     },
 
     async head() {
+      await settle();
       try {
         const [row] = await runner.query(
           'SELECT next_seq, hash FROM argseal_audit_head WHERE id = 1',
@@ -198,6 +245,7 @@ export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions 
     },
 
     async records(query = {}) {
+      await settle();
       try {
         const rows =
           query.stream === undefined

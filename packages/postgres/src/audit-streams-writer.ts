@@ -8,6 +8,7 @@ import {
   headAfter,
   toRecord,
 } from './audit-chain.js';
+import { createLinger } from './audit-linger.js';
 import { STREAMS_CREATE_HEADS, STREAMS_READ_HEADS, STREAMS_WRITE } from './audit-sql.js';
 import type { RecordTemplate } from './audit-template.js';
 import { SqlStoreError, toSqlStoreError } from './errors.js';
@@ -16,12 +17,10 @@ import type { Runner } from './sql-db.js';
 interface Pending {
   key: string;
   template: RecordTemplate;
+  lingers: boolean;
   resolve(record: AuditRecord): void;
   reject(error: unknown): void;
 }
-
-/** Statements in flight at once (each on its own connection of a pool, disjoint streams). */
-const DEPTH = 8;
 
 /** Appends one stream's records on its own (read head, write; under its row lock if moved). */
 export type StreamFallback = (key: string, template: RecordTemplate) => Promise<AuditRecord>;
@@ -35,7 +34,9 @@ export type StreamFallback = (key: string, template: RecordTemplate) => Promise<
  * connection or process moved is not written by the statement; its records go to
  * `fallback` (the single-stream writer, which rehashes under the head's row lock), and
  * its head is read again next time. Records and hashes are exactly those of one-by-one
- * appends to that stream. Prefix durability per stream: once a stream's batch fails, its
+ * appends to that stream. At most `limits.depth` statements are in flight (disjoint
+ * streams, each on its own connection of a pool; one on a serial handle, so appends
+ * waiting meanwhile share the next: group commit). Prefix durability per stream: once a stream's batch fails, its
  * appends waiting behind it reject with the same error; later appends start fresh.
  */
 export function createStreamsWriter(
@@ -51,6 +52,9 @@ export function createStreamsWriter(
   const busy = new Set<string>();
   let inFlight = 0;
   let scheduled = false;
+  /** Settles once the statements and hand-overs running now settled (for `flush`). */
+  const running = new Set<Promise<void>>();
+  const linger = createLinger(limits.executedLingerMs, () => kick());
 
   /** The next batch: waiting records of idle streams, in call order, grouped by stream. */
   function take(): Map<string, Pending[]> {
@@ -71,6 +75,7 @@ export function createStreamsWriter(
     }
     queue.length = 0;
     queue.push(...rest);
+    if (queue.length === 0) linger.drained();
     return groups;
   }
 
@@ -132,6 +137,7 @@ export function createStreamsWriter(
     for (const p of queue) if (keys.has(p.key)) p.reject(error);
     queue.length = 0;
     queue.push(...rest);
+    if (queue.length === 0) linger.drained();
   }
 
   function handOver(key: string, batch: Pending[]): void {
@@ -143,18 +149,20 @@ export function createStreamsWriter(
         p.reject(error);
       }),
     );
-    void Promise.allSettled(settled).then(() => {
-      if (failed) rejectWaiting(new Set([key]), failed.error);
-      busy.delete(key);
-      kick();
-    });
+    track(
+      Promise.allSettled(settled).then(() => {
+        if (failed) rejectWaiting(new Set([key]), failed.error);
+        busy.delete(key);
+        kick();
+      }),
+    );
   }
 
   function launch(groups: Map<string, Pending[]>): void {
     const keys = [...groups.keys()];
     for (const key of keys) busy.add(key);
     inFlight++;
-    void (async () => {
+    track(async () => {
       let outcome: Awaited<ReturnType<typeof write>> | undefined;
       try {
         outcome = await write(keys, groups);
@@ -182,11 +190,19 @@ export function createStreamsWriter(
       }
       inFlight--;
       kick();
-    })();
+    });
+  }
+
+  function track(work: Promise<void> | (() => Promise<void>)): void {
+    const p = typeof work === 'function' ? work() : work;
+    running.add(p);
+    const done = () => void running.delete(p);
+    p.then(done, done);
   }
 
   function kick(): void {
-    while (inFlight < DEPTH && queue.length > 0) {
+    while (inFlight < limits.depth && queue.length > 0) {
+      if (!linger.ready(queue)) return;
       const groups = take();
       if (groups.size === 0) return;
       launch(groups);
@@ -196,7 +212,7 @@ export function createStreamsWriter(
   return {
     append(key: string, template: RecordTemplate): Promise<AuditRecord> {
       return new Promise<AuditRecord>((resolve, reject) => {
-        queue.push({ key, template, resolve, reject });
+        queue.push({ key, template, lingers: linger.lingers(template.type), resolve, reject });
         if (scheduled) return;
         scheduled = true;
         // on a microtask, so appends made in the same tick share a statement
@@ -205,6 +221,15 @@ export function createStreamsWriter(
           kick();
         });
       });
+    },
+
+    /** Writes every lingering record now; resolves once every append made so far settled. */
+    async flush(): Promise<void> {
+      for (;;) {
+        if (queue.length > 0) linger.now();
+        if (running.size === 0 && queue.length === 0) return;
+        await Promise.all([...running]);
+      }
     },
   };
 }

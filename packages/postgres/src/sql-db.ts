@@ -15,6 +15,11 @@ export type QueryFn = (text: string, params?: unknown[]) => Promise<Row[]>;
 /** How the store talks to one database handle: single statements and transactions. */
 export interface Runner {
   query: QueryFn;
+  /**
+   * The handle runs one statement at a time (PGlite, one `pg` Client): a statement sent
+   * while another runs waits for it, so writers send one at a time and group what waits.
+   */
+  serial: boolean;
   transaction<T>(fn: (query: QueryFn) => Promise<T>): Promise<T>;
 }
 
@@ -85,6 +90,7 @@ async function inTransaction<T>(query: QueryFn, fn: (query: QueryFn) => Promise<
 function poolRunner(pool: PoolLike): Runner {
   return {
     query: bindNamed(pool),
+    serial: false,
     async transaction(fn) {
       const client = await pool.connect();
       let failure: Error | undefined;
@@ -112,6 +118,7 @@ function serialRunner(db: SqlQueryable): Runner {
   }
   return {
     query: (text, params) => exclusive(() => raw(text, params)),
+    serial: true,
     transaction: (fn) => exclusive(() => inTransaction(raw, fn)),
   };
 }
@@ -130,6 +137,7 @@ export function runnerFor(db: SqlQueryable): Runner {
     const pglite = db;
     runner = {
       query: bind(pglite),
+      serial: true,
       transaction: (fn) => pglite.transaction((tx) => fn(bind(tx))),
     };
   } else if (isPool(db)) {
