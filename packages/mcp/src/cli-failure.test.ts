@@ -30,7 +30,15 @@ describe('reportCliFailure: exit 70 only for a bug', () => {
       64,
       'error: usage/store_unavailable cannot reach the store (ECONNREFUSED)\n',
     ]);
-    // a console answer the client does not know stays a bug report
+    // a URL that answers, but not as a console, and another agent's token
+    expect(report(new ConsoleError('invalid_response', 'not JSON'))).toEqual([
+      64,
+      'error: usage/invalid_response not JSON\n',
+    ]);
+    expect(report(new ConsoleError('not_found', 'no route'))[0]).toBe(64);
+    expect(report(new ConsoleError('agent_mismatch', 'another agent'))[0]).toBe(64);
+    // the console's own failure and an answer the client does not know stay bug reports
+    expect(report(new ConsoleError('internal_error', 'x'))[0]).toBe(70);
     expect(report(new ConsoleError('unrecognized_code', 'x'))[0]).toBe(70);
   });
 
@@ -40,6 +48,7 @@ describe('reportCliFailure: exit 70 only for a bug', () => {
       'error: pins/pin_not_pending not pending\n',
     ]);
     expect(report(new McpSealError('pin_not_found', 'no pin'))[0]).toBe(2);
+    expect(report(new ConsoleError('pin_not_first_use', 'already approved'))[0]).toBe(2);
   });
 
   it('anything else is internal (70), without its message', () => {

@@ -25,6 +25,11 @@ const USAGE: ReadonlySet<string> = new Set([
   'invalid_token',
   'forbidden_role',
   'pins_unavailable',
+  // the URL answers, but not as an argseal console (a wrong path or another server)
+  'invalid_response',
+  'not_found',
+  // the token is another agent's: the configured token or agent name is wrong
+  'agent_mismatch',
 ]);
 
 // Node's network errors (a PostgreSQL URL nobody answers, a name that does not resolve):
@@ -43,6 +48,7 @@ const UNREACHABLE: ReadonlySet<string> = new Set([
 const REFUSED: ReadonlySet<string> = new Set([
   'pin_not_found',
   'pin_not_pending',
+  'pin_not_first_use',
   'invalid_pin_decision',
   'invalid_pin_definition',
 ]);
