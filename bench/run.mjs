@@ -14,24 +14,28 @@ const coreRows = await runCoreBench();
 const coreTable = formatRows(coreRows);
 console.log(coreTable);
 console.log('\n## authorizer.call vs the ideal pipeline (issue 19)\n');
-console.log(formatRows(await runCallBench()));
+const callTable = formatRows(await runCallBench());
+console.log(callTable);
 
 // `pnpm bench --write-readme` stores the measured table in packages/core/README.md
 if (process.argv.includes('--write-readme')) {
   const readme = fileURLToPath(new URL('../packages/core/README.md', import.meta.url));
   const text = readFileSync(readme, 'utf8');
-  const start = '<!-- bench:core:start -->';
-  const end = '<!-- bench:core:end -->';
-  const i = text.indexOf(start);
-  const j = text.indexOf(end);
-  if (i < 0 || j < i) throw new Error('bench markers missing in packages/core/README.md');
-  const body = [
+  const between = (doc, name, body) => {
+    const start = `<!-- bench:${name}:start -->`;
+    const end = `<!-- bench:${name}:end -->`;
+    const i = doc.indexOf(start);
+    const j = doc.indexOf(end);
+    if (i < 0 || j < i) throw new Error(`bench:${name} markers missing in packages/core/README.md`);
+    return `${doc.slice(0, i + start.length)}\n${body}\n${doc.slice(j)}`;
+  };
+  const core = [
     `Measured by \`pnpm bench\` on Node ${process.version}, 2 cores, ${new Date().toISOString().slice(0, 10)}.`,
     `Payloads: ${smallText.length} B and ${largeText.length} B of tool arguments. Ratios are argseal / baseline from the same run (medians of interleaved rounds); below 1.0x argseal is faster.`,
     '',
     coreTable,
   ].join('\n');
-  writeFileSync(readme, `${text.slice(0, i + start.length)}\n${body}\n${text.slice(j)}`);
+  writeFileSync(readme, between(between(text, 'core', core), 'call', callTable));
   console.log('\n(wrote the table into packages/core/README.md)');
 }
 
