@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // every run's temporary folders live in one folder, removed at the end
+    globalSetup: ['./vitest.global-setup.ts'],
     // zod loaded natively by vitest's module runner comes back as an empty namespace under
     // Bun (`import { z } from 'zod'` is undefined; a plain `bun` import of zod is fine), so
     // the test runner transforms it like source instead

@@ -25,8 +25,10 @@ describe.skipIf(!bin)('Codex (real host, offline)', () => {
       ],
     }),
     run(project, turns, options) {
+      // Codex gives an MCP server 10 s to start by default: on a loaded 2-core CI machine
+      // the fixture server's Node start took longer, and its tools were never offered
       const configToml = options?.mcp
-        ? `[mcp_servers.fixture]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(MARKER_SERVER)}]\ndefault_tools_approval_mode = "approve"\n`
+        ? `[mcp_servers.fixture]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(MARKER_SERVER)}]\ndefault_tools_approval_mode = "approve"\nstartup_timeout_sec = 120\ntool_timeout_sec = 120\n`
         : '';
       // with a model Codex knows, MCP tools hide behind tool_search; a scripted name lists them
       return runCodex(bin as string, project, {

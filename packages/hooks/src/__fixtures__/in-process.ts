@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostName } from '../host/hosts.js';
 import { runHook } from '../pipeline/run-hook.js';
 import { embeddedStore, TEST_TIMEOUT_MS } from './store-audit.js';
+import { tempRoot } from './temp-root.js';
 
 /** A PreToolUse input as Claude Code sends it (Codex adds turn_id and model). */
 export function hookInput(tool: string, toolInput: unknown, extra: object = {}): string {
@@ -25,7 +25,7 @@ export function configFile(
   config: object | string,
   name = 'hook.json',
 ): { path: string; dataDir: string } {
-  const root = mkdtempSync(join(tmpdir(), 'argseal-hook-unit-'));
+  const root = tempRoot('argseal-hook-unit-');
   const dataDir = join(root, 'data');
   const path = join(root, name);
   const text =

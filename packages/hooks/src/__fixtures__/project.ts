@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { embeddedStore } from './store-audit.js';
+import { tempRoot } from './temp-root.js';
 
 /** The hook command the hosts run in tests (see hook-bin.mjs). */
 export const HOOK_BIN = fileURLToPath(new URL('./hook-bin.mjs', import.meta.url));
@@ -24,7 +24,7 @@ export interface TestProject {
  * `module`) outside the project (as documented: the agent must not be able to edit it).
  */
 export function makeProject(config: object, module?: string): TestProject {
-  const root = mkdtempSync(join(tmpdir(), 'argseal-hooks-'));
+  const root = tempRoot('argseal-hooks-');
   const dir = join(root, 'project');
   const home = join(root, 'home');
   const dataDir = join(root, 'data');
