@@ -8,6 +8,7 @@ import { buildProposalPresentation } from '../presentation/build-presentation.js
 import { type ProposedWrite, writeAhead } from './audit-writes.js';
 import { lazyFields } from './lazy-fields.js';
 import type { Telemetry } from './telemetry.js';
+import type { CallMetrics } from './telemetry-metrics.js';
 import { inApprovalSpan, policySpan } from './telemetry-stages.js';
 import type { AuthorizationResult, CallOptions, CheckResult, PreparedToolCall } from './types.js';
 
@@ -20,8 +21,10 @@ export interface AuthorizeSettings {
   generateId: () => string;
   /** Policy decisions made by `check`, reused once by `authorize` of the same call. */
   checked: WeakMap<PreparedToolCall, PolicyDecision>;
-  /** Policy and approval spans when telemetry is configured. */
+  /** Policy and approval spans when telemetry is configured (and the call is traced). */
   telemetry: Telemetry | undefined;
+  /** The decision counter when a meter is configured, traced or not. */
+  metrics: CallMetrics | undefined;
 }
 
 /** The policy input's arguments decoded on first read (see `lazyFields`). */
@@ -151,6 +154,7 @@ async function policyDecision(
   const span = s.telemetry && policySpan(s.telemetry, call);
   const decision = await decide(s, call, options);
   if (span) span(decision);
+  s.metrics?.decided(call.tool.name, decision);
   if (s.audit === undefined) return decision;
   const decided: AuditEvent = {
     type: 'decided',

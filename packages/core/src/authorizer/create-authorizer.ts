@@ -60,13 +60,14 @@ export function createAuthorizer<Context = unknown>(
   }
   // every audit event carries the authorizer's digest, so the sink's hashes honour it too
   const sha256 = options.sha256;
-  const telemetry = readTelemetry(options.telemetry);
+  const telemetry = readTelemetry(options.telemetry, agent);
   const hashingSink =
     audit !== undefined && sha256 !== undefined
       ? {
           append: (event: AuditEvent) => audit.append(event, { sha256 }),
           records: (query?: AuditRecordsQuery) => audit.records(query),
           ...(audit.pipelining !== undefined ? { pipelining: audit.pipelining } : {}),
+          ...(audit.durability !== undefined ? { durability: audit.durability } : {}),
         }
       : audit;
   // with telemetry the pipeline sees traced stores; without it, the very same objects
@@ -88,6 +89,7 @@ export function createAuthorizer<Context = unknown>(
     provenance: options.provenance ?? defaultProvenanceRegistry,
     telemetry,
   };
+  const metrics = telemetry?.metrics;
   const authorizeSettings = {
     policy,
     mode,
@@ -97,7 +99,20 @@ export function createAuthorizer<Context = unknown>(
     generateId,
     checked: new WeakMap(),
     telemetry,
+    metrics,
   };
+  // `call` with a span that is not recording (no SDK, sampled out) runs the pipeline
+  // untraced: the very same stores, no stage spans; without telemetry both are one
+  const tracedRun = { prepare: prepareSettings, authorize: authorizeSettings, sink, telemetry };
+  const plainRun =
+    telemetry === undefined
+      ? tracedRun
+      : {
+          prepare: { ...prepareSettings, audit: hashingSink, approvals, telemetry: undefined },
+          authorize: { ...authorizeSettings, audit: hashingSink, approvals, telemetry: undefined },
+          sink: hashingSink,
+          telemetry: undefined,
+        };
 
   // Calls this authorizer prepared, and allow results it issued (each executes once).
   // each with its `proposed` records still in flight on a pipelining sink
@@ -193,20 +208,24 @@ export function createAuthorizer<Context = unknown>(
       return executeOwn<Output>(call, auth, callOptions);
     },
     call(tool, rawArguments, callOptions) {
-      return telemetry === undefined
-        ? callOnce(tool, rawArguments, callOptions)
-        : traceCall(telemetry, agent, tool.name, () => callOnce(tool, rawArguments, callOptions));
+      if (telemetry === undefined || !isArgsealTool(tool))
+        return callOnce(tool, rawArguments, callOptions, true);
+      return traceCall(telemetry, agent, tool.name, (traced) =>
+        callOnce(tool, rawArguments, callOptions, traced),
+      );
     },
   };
   async function callOnce<Output>(
     tool: Parameters<Authorizer['call']>[0],
     rawArguments: Parameters<Authorizer['call']>[1],
     callOptions: Parameters<Authorizer<Context>['call']>[2],
+    traced: boolean,
   ): Promise<CallOutcome<Output>> {
     if (!isArgsealTool(tool)) {
       throw new ArgsealConfigError('invalid_tool', 'authorizer: tool must come from defineTool');
     }
-    const r = await prepareCall(prepareSettings, tool, rawArguments, callOptions);
+    const p = traced ? tracedRun : plainRun;
+    const r = await prepareCall(p.prepare, tool, rawArguments, callOptions);
     if (!r.ok) {
       return {
         status: 'invalid',
@@ -219,9 +238,9 @@ export function createAuthorizer<Context = unknown>(
     // nobody else can reach, so no attempt object or ticket is needed around it
     const data = r.call;
     const opts = attemptOptions(data, callOptions);
-    const auth = await authorizeCall(authorizeSettings, data, opts, r.written);
+    const auth = await authorizeCall(p.authorize, data, opts, r.written);
     if (auth.type !== 'allow') return notAllowed<Output>(data, auth);
-    return executeCall<Output>(sink, data, auth, opts, telemetry);
+    return executeCall<Output>(p.sink, data, auth, opts, p.telemetry);
   }
   return self;
 }

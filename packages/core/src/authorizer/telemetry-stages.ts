@@ -1,6 +1,6 @@
 import { ArgsealError } from '../errors.js';
 import type { PolicyDecision } from '../policy/types.js';
-import { endFailed, nextStage, type Telemetry } from './telemetry.js';
+import { endFailed, nextStage, type Telemetry, type TelemetrySpan } from './telemetry.js';
 import type { AuthorizationResult, CallOutcome, CheckResult, PreparedToolCall } from './types.js';
 
 /** Reasons argseal itself gives when a policy misbehaves: recorded as codes. */
@@ -18,11 +18,6 @@ export function policySpan(
     if (decision.type === 'deny' && POLICY_CODES.has(decision.reason))
       span.setAttribute('argseal.code', decision.reason);
     span.end();
-    t.decisions?.add(1, {
-      'argseal.agent': call.agent,
-      'argseal.tool': call.tool.name,
-      'argseal.decision': decision.type,
-    });
   };
 }
 
@@ -65,37 +60,67 @@ export async function inExecuteSpan<Output>(
 /**
  * `authorizer.call` in an active span `argseal.call` (stage spans become its children
  * under a context manager), plus the duration histogram when a meter is configured.
+ * When that span is not recording (no SDK registered, or the call sampled out), `run`
+ * gets `traced: false`: the pipeline without stage or store spans (metrics still
+ * recorded), still inside the span's context, so the tool's own spans follow the call's
+ * sampling decision.
  */
 export function traceCall<Output>(
   t: Telemetry,
   agent: string,
   tool: string,
-  fn: () => Promise<CallOutcome<Output>>,
+  run: (traced: boolean) => Promise<CallOutcome<Output>>,
 ): Promise<CallOutcome<Output>> {
+  // fresh per call: a sampler may add to the object it is given
   const attributes = { 'argseal.agent': agent, 'argseal.tool': tool, 'argseal.stage': 'call' };
-  return t.tracer.startActiveSpan('argseal.call', { attributes }, async (span) => {
-    const started = performance.now();
-    let outcome: CallOutcome<Output>;
-    try {
-      outcome = await fn();
-    } catch (error) {
-      endFailed(span, ArgsealError.isInstance(error) ? error.code : 'internal_error');
-      throw error;
-    }
-    span.setAttribute('argseal.outcome', outcome.status);
-    const hash = 'proposalHash' in outcome ? outcome.proposalHash : undefined;
-    if (typeof hash === 'string') span.setAttribute('argseal.proposal_hash', hash);
-    if (outcome.status === 'suspended')
-      span.setAttribute('argseal.proposal_hash', outcome.proposal.proposalHash);
-    if (outcome.status === 'invalid') endFailed(span, outcome.error.code);
-    else if (outcome.status === 'failed') {
-      const { error } = outcome as { error: unknown };
-      endFailed(span, ArgsealError.isInstance(error) ? error.code : 'tool_error');
-    } else span.end();
-    t.duration?.record(performance.now() - started, {
-      ...attributes,
-      'argseal.outcome': outcome.status,
-    });
+  return t.tracer.startActiveSpan('argseal.call', { attributes }, (span) =>
+    span.isRecording?.() === false ? timed(t, tool, span, run) : recorded(t, tool, span, run),
+  );
+}
+
+/** A call whose span is not recording: its duration only, no span attributes. */
+async function timed<Output>(
+  t: Telemetry,
+  tool: string,
+  span: TelemetrySpan,
+  run: (traced: false) => Promise<CallOutcome<Output>>,
+): Promise<CallOutcome<Output>> {
+  const metrics = t.metrics;
+  const started = metrics === undefined ? 0 : performance.now();
+  try {
+    const outcome = await run(false);
+    metrics?.called(tool, outcome.status, performance.now() - started);
     return outcome;
-  });
+  } finally {
+    span.end();
+  }
+}
+
+/** A recorded call: outcome, proposal hash and failure code on the call span. */
+async function recorded<Output>(
+  t: Telemetry,
+  tool: string,
+  span: TelemetrySpan,
+  run: (traced: true) => Promise<CallOutcome<Output>>,
+): Promise<CallOutcome<Output>> {
+  const started = performance.now();
+  let outcome: CallOutcome<Output>;
+  try {
+    outcome = await run(true);
+  } catch (error) {
+    endFailed(span, ArgsealError.isInstance(error) ? error.code : 'internal_error');
+    throw error;
+  }
+  span.setAttribute('argseal.outcome', outcome.status);
+  const hash = 'proposalHash' in outcome ? outcome.proposalHash : undefined;
+  if (typeof hash === 'string') span.setAttribute('argseal.proposal_hash', hash);
+  if (outcome.status === 'suspended')
+    span.setAttribute('argseal.proposal_hash', outcome.proposal.proposalHash);
+  if (outcome.status === 'invalid') endFailed(span, outcome.error.code);
+  else if (outcome.status === 'failed') {
+    const { error } = outcome as { error: unknown };
+    endFailed(span, ArgsealError.isInstance(error) ? error.code : 'tool_error');
+  } else span.end();
+  t.metrics?.called(tool, outcome.status, performance.now() - started);
+  return outcome;
 }

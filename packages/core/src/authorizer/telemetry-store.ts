@@ -68,6 +68,8 @@ export function traceAudit(sink: AuditSink, t: Telemetry): AuditSink {
     records: (query) => sink.records(query),
     ...(sink.head ? { head: () => (sink as Required<AuditSink>).head() } : {}),
     // `traced` calls `append` synchronously, so the sink still sees the pipeline's order
+    // and each append's own failure
     ...(sink.pipelining !== undefined ? { pipelining: sink.pipelining } : {}),
+    ...(sink.durability !== undefined ? { durability: sink.durability } : {}),
   };
 }

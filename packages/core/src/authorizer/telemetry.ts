@@ -1,4 +1,5 @@
 import { ArgsealConfigError } from '../errors.js';
+import { type CallMetrics, createCallMetrics } from './telemetry-metrics.js';
 
 /** A span attribute value (a subset of `@opentelemetry/api`'s `AttributeValue`). */
 export type TelemetryAttributes = Record<string, string | number | boolean>;
@@ -8,6 +9,11 @@ export interface TelemetrySpan {
   setAttribute(key: string, value: string | number | boolean): unknown;
   setStatus(status: { code: number; message?: string }): unknown;
   end(): void;
+  /**
+   * `false` when the span is not recorded (no SDK registered, or sampled out): argseal then
+   * skips the call's stage and store spans. Without it, spans are treated as recorded.
+   */
+  isRecording?(): boolean;
 }
 
 /**
@@ -49,8 +55,7 @@ export interface AuthorizerTelemetry {
 /** The authorizer's validated telemetry, with its instruments created once. */
 export interface Telemetry {
   readonly tracer: TelemetryTracer;
-  readonly decisions: { add(value: number, attributes?: TelemetryAttributes): void } | undefined;
-  readonly duration: { record(value: number, attributes?: TelemetryAttributes): void } | undefined;
+  readonly metrics: CallMetrics | undefined;
 }
 
 const ERROR = 2; // SpanStatusCode.ERROR
@@ -67,7 +72,7 @@ function fail(
  *
  * @throws {ArgsealConfigError} `invalid_telemetry`, `invalid_tracer`, `invalid_meter`.
  */
-export function readTelemetry(option: unknown): Telemetry | undefined {
+export function readTelemetry(option: unknown, agent: string): Telemetry | undefined {
   if (option === undefined) return undefined;
   if (typeof option !== 'object' || option === null || Array.isArray(option))
     fail('invalid_telemetry', 'telemetry must be an object { tracer, meter? }');
@@ -91,13 +96,7 @@ export function readTelemetry(option: unknown): Telemetry | undefined {
     fail('invalid_meter', 'telemetry.meter must have createCounter and createHistogram');
   return {
     tracer: t as TelemetryTracer,
-    decisions: m?.createCounter?.('argseal.decisions', {
-      description: 'Policy decisions of argseal authorizers, by tool and decision',
-    }),
-    duration: m?.createHistogram?.('argseal.call.duration', {
-      description: 'Duration of authorizer.call, by tool and outcome',
-      unit: 'ms',
-    }),
+    metrics: m === undefined ? undefined : createCallMetrics(m as TelemetryMeter, agent),
   };
 }
 
