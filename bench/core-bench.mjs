@@ -180,7 +180,8 @@ export function formatRows(rows) {
     '|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
-    const ratio = (r.ours / r.base).toFixed(2);
+    // a paired row gives the median of its per-round ratios
+    const ratio = (r.ratio ?? r.ours / r.base).toFixed(2);
     const met = r.met === null ? '—' : r.met ? 'yes' : '**no**';
     lines.push(
       `| ${r.what} | ${r.payload} | ${fmtNs(r.ours)} | ${fmtNs(r.base)} | ${ratio}x | ${r.goal} | ${met} |`,

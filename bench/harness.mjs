@@ -130,3 +130,56 @@ export async function pairedRatio(
     gc: typeof globalThis.gc === 'function',
   };
 }
+
+/**
+ * `pairedRatio` for several subjects against one `base` in the same rounds (the order
+ * rotates each round; a gc() before every sample). Pass the base itself as a subject for
+ * an A/A figure: its spread is what noise looks like in this run. Returns, per subject,
+ * the median of its per-round ratios subject/base with their p25–p75 spread.
+ */
+export async function pairedRatios(
+  base,
+  subjects,
+  { rounds = 41, sampleMs = 40, warmupMs = 1500, clock = 'cpu' } = {},
+) {
+  const now = clock === 'cpu' ? cpuMs : wallMs;
+  const names = Object.keys(subjects);
+  const all = [base, ...names.map((n) => subjects[n])];
+  const until = now() + warmupMs;
+  while (now() < until) for (const fn of all) await fn();
+  let n = 1;
+  while (n < 1 << 20) {
+    const ns = await sampleAsync(base, n, now);
+    if (ns * n >= sampleMs * 1e6 * 0.5) {
+      n = Math.max(1, Math.round((sampleMs * 1e6) / ns));
+      break;
+    }
+    n *= 2;
+  }
+  const ratios = names.map(() => []);
+  const baseNs = [];
+  for (let r = 0; r < rounds; r++) {
+    const t = new Array(all.length);
+    for (let k = 0; k < all.length; k++) {
+      const i = (r + k) % all.length;
+      globalThis.gc?.();
+      t[i] = await sampleAsync(all[i], n, now);
+    }
+    baseNs.push(t[0]);
+    for (let j = 0; j < names.length; j++) ratios[j].push(t[j + 1] / t[0]);
+  }
+  return Object.fromEntries(
+    names.map((name, j) => {
+      const sorted = [...ratios[j]].sort((a, b) => a - b);
+      return [
+        name,
+        {
+          ratio: quantile(sorted, 0.5),
+          p25: quantile(sorted, 0.25),
+          p75: quantile(sorted, 0.75),
+          base: median(baseNs),
+        },
+      ];
+    }),
+  );
+}
