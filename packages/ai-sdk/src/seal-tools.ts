@@ -97,7 +97,10 @@ export function sealTools<
       rt.executes.set(name, execute);
       const description = n.argseal.description;
       const sdkTool = { ...n.keep, ...(description !== undefined ? { description } : {}) };
-      return [name, { ...sdkTool, inputSchema: passThroughSchema(n.schemaSource), execute }];
+      return [
+        name,
+        { ...sdkTool, inputSchema: passThroughSchema(n.schemaSource, rt.ledger.adopt), execute },
+      ];
     }),
   );
   const sealedTools = sdkTools as SealedToolSet<T> & ToolSet;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { canonicalize } from '../json/canonicalize.js';
+import { createSnapshot } from '../json/snapshot.js';
 import { createHandoverLedger } from './handover-ledger.js';
 
 const entry = (id: string, text: string, tool = 'refund') => ({
@@ -170,5 +172,50 @@ describe('handover ledger: change check after the first take', () => {
     (args.a as Record<string, unknown>[])[0] = { c: 2, d: 1 }; // same value, other order
     expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args })).toBeDefined();
     expect(ledger.size).toBe(0);
+  });
+});
+
+describe('handover ledger: adopt', () => {
+  const attemptLike = (id: string, value: unknown, historyArguments = JSON.stringify(value)) => {
+    const snapshot = createSnapshot(value);
+    return { ...entry(id, historyArguments), snapshot, argsCanonicalJson: canonicalize(snapshot) };
+  };
+
+  it("hands out a queued entry's snapshot for its history text, found by identity", () => {
+    const ledger = createHandoverLedger();
+    const e = attemptLike('c1', { a: 1, b: [{ c: 'd' }] });
+    ledger.put(e);
+    const parsed = JSON.parse(e.historyArguments);
+    const adopted = ledger.adopt(parsed);
+    expect(adopted).toBe(e.snapshot);
+    expect(Object.isFrozen(adopted)).toBe(true);
+    expect(ledger.adopt({ a: 1, b: [{ c: 'other' }] })).toEqual({ a: 1, b: [{ c: 'other' }] });
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args: adopted })).toBe(e);
+    // nothing queued with that text any more: values are left as they are
+    const again = JSON.parse(e.historyArguments);
+    expect(ledger.adopt(again)).toBe(again);
+  });
+
+  it('adopts nothing when the history text is not the snapshot text (a schema changed it)', () => {
+    const ledger = createHandoverLedger();
+    const e = attemptLike('c1', { a: 1 }, '{"a":1,"extra":true}');
+    ledger.put(e);
+    const parsed = JSON.parse(e.historyArguments);
+    expect(ledger.adopt(parsed)).toBe(parsed);
+    expect(ledger.adopt('{"a":1}')).toBe('{"a":1}');
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args: parsed })).toBe(e);
+  });
+
+  it('a text queued twice stays adoptable until both entries are taken or dropped', () => {
+    const ledger = createHandoverLedger({ max: 2 });
+    const first = attemptLike('c1', { a: 1 });
+    ledger.put(first);
+    ledger.put(attemptLike('c2', { a: 1 }));
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c2', args: { a: 1 } })).toBeDefined();
+    expect(ledger.adopt({ a: 1 })).toBe(first.snapshot);
+    ledger.put(entry('c3', '{}'));
+    ledger.put(entry('c4', '{}')); // drops c1, the oldest
+    expect(ledger.adopt({ a: 1 })).toEqual({ a: 1 });
+    expect(Object.isFrozen(ledger.adopt({ a: 1 }))).toBe(false);
   });
 });

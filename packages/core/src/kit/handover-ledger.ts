@@ -1,5 +1,7 @@
 import { ArgsealConfigError } from '../errors.js';
-import { canonicalText, decodeCanonical } from '../json/canonicalize.js';
+import { decodeCanonical } from '../json/canonicalize.js';
+import { comparableCanonicalText } from '../json/ordered-text.js';
+import { isSnapshot } from '../json/snapshot.js';
 import { canonicalOrUndefined } from './inputs.js';
 
 /** What a ledger needs to know of the value it hands over (an `Attempt` fits). */
@@ -8,6 +10,12 @@ export interface HandoverEntry {
   readonly toolCallId: string;
   /** The canonical text the framework's history carries for this call. */
   readonly historyArguments: string;
+  /**
+   * An `Attempt`'s deep-frozen snapshot and its canonical text: when that text is the
+   * history text, {@link HandoverLedger.adopt} hands out the snapshot itself.
+   */
+  readonly snapshot?: unknown;
+  readonly argsCanonicalJson?: string;
 }
 
 /**
@@ -46,6 +54,15 @@ export interface HandoverLedger<T extends HandoverEntry = HandoverEntry> {
    * @throws {ArgsealConfigError} `invalid_canonical_json` when `text` is not JSON.
    */
   decode(text: string): unknown;
+  /**
+   * For a framework hook that can replace the decoded arguments it holds (the AI SDK's
+   * schema `validate`, given its `JSON.parse` of the history text): when `value` is written
+   * by `JSON.stringify` as the history text of a queued entry whose snapshot has that same
+   * canonical text, that deep-frozen snapshot, which {@link HandoverLedger.take} recognises
+   * by identity (no canonicalization, no copy); otherwise `value` itself. Only the lookup
+   * changes: a handed-over attempt still runs on its own fresh copy of what was hashed.
+   */
+  adopt(value: unknown): unknown;
   readonly size: number;
 }
 
@@ -88,8 +105,22 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
   let size = 0;
   // decoded arguments → their canonical text, valid while they still stringify the same
   const texts = new WeakMap<object, { json: string | undefined; canonical: string }>();
-  // deep-frozen values `decode` returned → the text they were decoded from
+  // deep-frozen values `decode` returned (and adoptable snapshots) → their text
   const decoded = new WeakMap<object, string>();
+  // history text → the snapshot `adopt` hands out, while entries with that text are queued
+  const adoptable = new Map<string, { snapshot: object; queued: number }>();
+
+  function queued(entry: T, delta: 1 | -1): void {
+    const text = entry.historyArguments;
+    const snapshot = entry.snapshot;
+    if (entry.argsCanonicalJson !== text || !isSnapshot(snapshot)) return;
+    const known = adoptable.get(text);
+    if (delta === 1) {
+      if (known === undefined) adoptable.set(text, { snapshot: snapshot as object, queued: 1 });
+      else known.queued++;
+      decoded.set(snapshot as object, text);
+    } else if (known !== undefined && --known.queued === 0) adoptable.delete(text);
+  }
 
   /**
    * The validated canonical text of `args`, cached per object: a cached text is reused
@@ -104,7 +135,7 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
     if (hit !== undefined && stringified(args) === hit.json) return hit.canonical;
     let c: { text: string; stringifies: boolean };
     try {
-      c = canonicalText(args);
+      c = comparableCanonicalText(args);
     } catch {
       return undefined;
     }
@@ -119,7 +150,8 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
   function takeFrom(key: string, list: T[], canonical: string): T | undefined {
     const i = list.findIndex((e) => e.historyArguments === canonical);
     if (i < 0) return undefined;
-    const [entry] = list.splice(i, 1);
+    const [entry] = list.splice(i, 1) as [T];
+    queued(entry, -1);
     size--;
     if (list.length === 0) entries.delete(key);
     return entry;
@@ -146,12 +178,13 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
       list.push(entry);
       entries.delete(key);
       entries.set(key, list);
+      queued(entry, 1);
       size++;
       while (size > max) {
         const oldest = entries.entries().next();
         if (oldest.done) break;
         const [k, l] = oldest.value;
-        l.shift();
+        queued(l.shift() as T, -1);
         size--;
         if (l.length === 0) entries.delete(k);
       }
@@ -171,6 +204,11 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
       const value = deepFreeze(decodeCanonical(text));
       if (typeof value === 'object' && value !== null) decoded.set(value, text);
       return value;
+    },
+    adopt(value) {
+      if (adoptable.size === 0 || typeof value !== 'object' || value === null) return value;
+      const text = stringified(value);
+      return (text !== undefined && adoptable.get(text)?.snapshot) || value;
     },
     get size() {
       return size;
