@@ -9,7 +9,7 @@ import type { ProposedWrite } from './audit-writes.js';
 import { authorizeCall, checkCall } from './authorize.js';
 import { executeCall } from './execute.js';
 import { prepareCall } from './prepare.js';
-import { readTelemetry } from './telemetry.js';
+import { readTelemetry, type Telemetry } from './telemetry.js';
 import { traceCall } from './telemetry-stages.js';
 import { traceApprovals, traceAudit } from './telemetry-store.js';
 import type {
@@ -76,43 +76,38 @@ export function createAuthorizer<Context = unknown>(
     telemetry && approvals ? traceApprovals(approvals, telemetry, agent) : approvals;
   const now = options.now ?? (() => new Date());
   const generateId = options.generateId ?? (() => globalThis.crypto.randomUUID());
-  const prepareSettings = {
-    agent,
-    rewrite,
-    maxDepth: options.maxDepth,
-    maxLength: options.maxLength,
-    audit: sink,
-    generateId,
-    sha256: options.sha256,
-    schemaIssueMessages: options.schemaIssueMessages === true,
-    approvals: pipelineApprovals,
-    provenance: options.provenance ?? defaultProvenanceRegistry,
-    telemetry,
-  };
+  const checked = new WeakMap();
   const metrics = telemetry?.metrics;
-  const authorizeSettings = {
-    policy,
-    mode,
-    approvals: pipelineApprovals,
-    audit: sink,
-    now,
-    generateId,
-    checked: new WeakMap(),
-    telemetry,
-    metrics,
-  };
   // `call` with a span that is not recording (no SDK, sampled out) runs the pipeline
-  // untraced: the very same stores, no stage spans; without telemetry both are one
-  const tracedRun = { prepare: prepareSettings, authorize: authorizeSettings, sink, telemetry };
+  // untraced: the very same stores, no stage spans; without telemetry both are one. One
+  // object literal per settings kind, so every authorizer's settings share one shape
+  const pipeline = (
+    audit: typeof sink,
+    approvals: typeof pipelineApprovals,
+    telemetry: Telemetry | undefined,
+  ) => ({
+    prepare: {
+      agent,
+      rewrite,
+      maxDepth: options.maxDepth,
+      maxLength: options.maxLength,
+      audit,
+      generateId,
+      sha256: options.sha256,
+      schemaIssueMessages: options.schemaIssueMessages === true,
+      approvals,
+      provenance: options.provenance ?? defaultProvenanceRegistry,
+      telemetry,
+    },
+    authorize: { policy, mode, approvals, audit, now, generateId, checked, telemetry, metrics },
+    sink: audit,
+    telemetry,
+  });
+  const tracedRun = pipeline(sink, pipelineApprovals, telemetry);
   const plainRun =
-    telemetry === undefined
-      ? tracedRun
-      : {
-          prepare: { ...prepareSettings, audit: hashingSink, approvals, telemetry: undefined },
-          authorize: { ...authorizeSettings, audit: hashingSink, approvals, telemetry: undefined },
-          sink: hashingSink,
-          telemetry: undefined,
-        };
+    telemetry === undefined ? tracedRun : pipeline(hashingSink, approvals, undefined);
+  const prepareSettings = tracedRun.prepare;
+  const authorizeSettings = tracedRun.authorize;
 
   // Calls this authorizer prepared, and allow results it issued (each executes once).
   // each with its `proposed` records still in flight on a pipelining sink
