@@ -14,7 +14,8 @@ import { runPgbench, startCluster } from './cluster.mjs';
 
 const SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_CEILING_ROUNDS ?? 4);
-const WORKER_COUNTS = [16, 64];
+// BENCH_CEILING_WORKERS=16 (default: 16,64) runs only some worker counts
+const WORKER_COUNTS = (process.env.BENCH_CEILING_WORKERS ?? '16,64').split(',').map(Number);
 const GOALS = { roundTrips: 0.66, appends: 0.5, streams: 0.5 };
 // BENCH_CEILING_WORKLOADS=rt,chain,streams (default: all) runs only some of the rows
 const WORKLOADS = new Set((process.env.BENCH_CEILING_WORKLOADS ?? 'rt,chain,streams').split(','));

@@ -60,6 +60,34 @@ describe('group commit in the SQL audit log (PGlite)', () => {
     expect(order(await log.records())).toEqual(['proposed:p0', 'decided:p0', 'proposed:p1']);
   });
 
+  it('on a pool, appends to many streams waiting together go out as two statements in flight at once', async () => {
+    const gated = gatedDb(await freshPGliteSchema(await shared.get()), { pool: true });
+    const log = createSqlAuditLog(gated.db, { stream: 'agent', checkpointEvery: 0 });
+    const wave = (tag: string) =>
+      Array.from({ length: 32 }, (_, i) =>
+        log.append({ ...event('executed', `${tag}${i}`), agent: `s${i % 16}` }),
+      );
+    await Promise.all(wave('a')); // reads the heads
+    gated.state.statements = 0;
+    const open = gated.state.shut();
+    const fired = wave('b');
+    await until(() => gated.state.statements === 2); // both sent before either landed
+    open();
+    await Promise.all(fired);
+    expect(gated.state.statements).toBe(2);
+    for (let s = 0; s < 16; s++) {
+      const records = await log.records({ stream: `s${s}` });
+      // each stream's records in call order, whole in one statement
+      expect(records.map((r) => r.toolCallId)).toEqual([
+        `a${s}`,
+        `a${s + 16}`,
+        `b${s}`,
+        `b${s + 16}`,
+      ]);
+      expect(await verifyAuditChain(records)).toMatchObject({ ok: true, length: 4 });
+    }
+  });
+
   it('a failed grouped statement rejects every append in it with the store code; the next goes out', async () => {
     const { log, state } = await setup();
     const length = (await log.head()).length;

@@ -69,7 +69,8 @@ export const STREAM_CHAIN: ChainStatements = {
  * stream (sorted by key): key, the head it was hashed from (length, hash), the head it
  * leaves; $6 `at`; $7..$13 per record: key, seq, prev hash, hash, type, proposal hash,
  * body. The head rows are locked in key order first (two writers never wait on each other
- * in a cycle); each stream moves only if its head is still where its records were hashed
+ * in a cycle; the update finds them by primary key too, `= ANY($1)`, never scanning the
+ * head table); each stream moves only if its head is still where its records were hashed
  * from, and only the records of the streams that moved are inserted. Returns `moved` (the
  * keys that landed) and `at`, the database clock after it.
  */
@@ -82,7 +83,8 @@ export const STREAMS_WRITE = `WITH heads AS (
   ), moved AS (
     UPDATE argseal_audit_streams s SET next_seq = h.to_seq, hash = h.to_hash
     FROM heads h JOIN locked l ON l.stream = h.stream
-    WHERE s.stream = h.stream AND s.next_seq = h.from_seq AND s.hash = h.from_hash
+    WHERE s.stream = ANY($1::text[]) AND s.stream = h.stream
+      AND s.next_seq = h.from_seq AND s.hash = h.from_hash
     RETURNING s.stream
   ), inserted AS (
     INSERT INTO argseal_audit_stream_records

@@ -14,6 +14,16 @@ import type { RecordTemplate } from './audit-template.js';
 import { SqlStoreError, toSqlStoreError } from './errors.js';
 import type { Runner } from './sql-db.js';
 
+/**
+ * Statements a pool keeps in flight when the appends waiting would otherwise fill one: with
+ * each worker on its own stream, every worker's next append arrives as soon as the batch
+ * before it lands, so one statement would carry them all and the database and this
+ * process would take turns. Two statements over disjoint streams run on two connections
+ * at once (no head row in common), and each statement's records arrive while the other is
+ * written, so the two stay apart.
+ */
+const SPREAD = 2;
+
 interface Pending {
   key: string;
   template: RecordTemplate;
@@ -36,7 +46,8 @@ export type StreamFallback = (key: string, template: RecordTemplate) => Promise<
  * its head is read again next time. Records and hashes are exactly those of one-by-one
  * appends to that stream. At most `limits.depth` statements are in flight (disjoint
  * streams, each on its own connection of a pool; one on a serial handle, so appends
- * waiting meanwhile share the next: group commit). Prefix durability per stream: once a stream's batch fails, its
+ * waiting meanwhile share the next: group commit); on a pool, the appends waiting while
+ * fewer than {@link SPREAD} statements run are split over that many. Prefix durability per stream: once a stream's batch fails, its
  * appends waiting behind it reject with the same error; later appends start fresh.
  */
 export function createStreamsWriter(
@@ -56,20 +67,28 @@ export function createStreamsWriter(
   const running = new Set<Promise<void>>();
   const linger = createLinger(limits.executedLingerMs, () => kick());
 
-  /** The next batch: waiting records of idle streams, in call order, grouped by stream. */
-  function take(): Map<string, Pending[]> {
+  /**
+   * The next batch: waiting records of at most `streams` idle streams, in call order,
+   * grouped by stream.
+   */
+  function take(streams: number): Map<string, Pending[]> {
     const groups = new Map<string, Pending[]>();
     const rest: Pending[] = [];
     let n = 0;
     let bytes = 0;
     for (const p of queue) {
-      if (busy.has(p.key) || n >= limits.maxRecords || (n > 0 && bytes > limits.maxBytes)) {
+      const group = groups.get(p.key);
+      if (
+        busy.has(p.key) ||
+        (!group && groups.size >= streams) ||
+        n >= limits.maxRecords ||
+        (n > 0 && bytes > limits.maxBytes)
+      ) {
         rest.push(p);
         continue;
       }
       n++;
       bytes += p.template.size;
-      const group = groups.get(p.key);
       if (group) group.push(p);
       else groups.set(p.key, [p]);
     }
@@ -203,8 +222,11 @@ export function createStreamsWriter(
   function kick(): void {
     while (inFlight < limits.depth && queue.length > 0) {
       if (!linger.ready(queue)) return;
-      const groups = take();
-      if (groups.size === 0) return;
+      const idle = new Set<string>();
+      for (const p of queue) if (!busy.has(p.key)) idle.add(p.key);
+      if (idle.size === 0) return;
+      const parts = Math.max(1, Math.min(SPREAD, limits.depth) - inFlight);
+      const groups = take(Math.ceil(idle.size / parts));
       launch(groups);
     }
   }
