@@ -1,24 +1,22 @@
 import { type Sha256Hex, sha256Of } from '../hash.js';
 import { auditPreimage, auditRecordBody, GENESIS_HASH } from './audit-hash.js';
+import { agentOf, failedAgents } from './failed-agents.js';
+import { copyRecord, detachNested } from './record-copies.js';
 import type { AuditEvent, AuditHead, AuditRecord, AuditRecordsQuery, AuditSink } from './types.js';
 
 /** The in-memory audit sink returned by {@link createMemoryAuditLog}. */
 export interface MemoryAuditLog extends AuditSink {
   /** Appends keep their call order (see {@link AuditSink.pipelining}). */
   readonly pipelining: 'ordered';
+  /**
+   * Once an append fails (a bad event, a failed digest), the appends of the same `agent`
+   * made before the next macrotask reject with the same error and are not stored (see
+   * {@link AuditSink.durability}); other agents' appends and later ones are unaffected.
+   */
+  readonly durability: 'prefix';
   /** The records as stored (mutable: for tamper tests). */
   readonly raw: AuditRecord[];
   head(): Promise<AuditHead>;
-}
-
-/** A copy of a record that shares no object with it (nested values are JSON data). */
-function copyRecord(record: AuditRecord): AuditRecord {
-  const out: Record<string, unknown> = {};
-  for (const key in record) {
-    const v = (record as unknown as Record<string, unknown>)[key];
-    out[key] = typeof v === 'object' && v !== null ? structuredClone(v) : v;
-  }
-  return out as unknown as AuditRecord;
 }
 
 /**
@@ -45,23 +43,60 @@ export function createMemoryAuditLog(options?: {
   const settled = () => {
     inFlight--;
   };
+  const failed = failedAgents(() => inFlight > 0);
 
-  function commit(body: Omit<AuditRecord, 'hash'>, hash: string): AuditRecord {
-    // the stored record shares nothing with the caller's event (the body is a fresh
-    // record whose nested values still are the event's)
-    const record = copyRecord(body as AuditRecord);
+  /** A record's `at`: the clock's time, its text reused within one millisecond. */
+  let lastMs = Number.NaN;
+  let lastAt = '';
+  function stamp(): string {
+    const d = now();
+    if (Object.getPrototypeOf(d) !== Date.prototype) return d.toISOString();
+    const ms = d.getTime();
+    if (ms !== lastMs) {
+      lastAt = d.toISOString();
+      lastMs = ms;
+    }
+    return lastAt;
+  }
+
+  function commit(record: AuditRecord, hash: string): AuditRecord {
     record.hash = hash;
     raw.push(record);
     head = { length: head.length + 1, hash };
     return copyRecord(record);
   }
 
-  function appendNow(event: AuditEvent, sha256: Sha256Hex): AuditRecord | Promise<AuditRecord> {
-    const body = auditRecordBody(event, head.length, now().toISOString(), head.hash);
-    const hash = sha256(auditPreimage(body.prevHash, body, true));
+  function appendNow(
+    event: AuditEvent,
+    sha256: Sha256Hex,
+    index: number,
+  ): AuditRecord | Promise<AuditRecord> {
+    const agent = agentOf(event);
+    const blocked = failed.blocked(agent, index);
+    if (blocked) throw blocked.error;
+    let hash: string | Promise<string>;
+    let body: Omit<AuditRecord, 'hash'>;
+    try {
+      body = auditRecordBody(event, head.length, stamp(), head.hash);
+      const preimage = auditPreimage(body.prevHash, body, true);
+      // the body is a fresh record only this log holds, but its nested values are still
+      // the caller's: the stored record gets copies of what was just hashed
+      detachNested(body as unknown as Record<string, unknown>);
+      hash = sha256(preimage);
+    } catch (e) {
+      failed.failed(agent, e);
+      throw e;
+    }
+    const record = body as AuditRecord;
     return typeof hash === 'string'
-      ? commit(body, hash)
-      : Promise.resolve(hash).then((h) => commit(body, h));
+      ? commit(record, hash)
+      : Promise.resolve(hash).then(
+          (h) => commit(record, h),
+          (e: unknown) => {
+            failed.failed(agent, e);
+            throw e;
+          },
+        );
   }
 
   function track(p: Promise<AuditRecord>): Promise<AuditRecord> {
@@ -71,11 +106,12 @@ export function createMemoryAuditLog(options?: {
   }
 
   function append(event: AuditEvent, appendOptions?: { sha256?: Sha256Hex }) {
+    const index = failed.next();
     const sha256 = sha256Of(ownSha256 ?? appendOptions?.sha256);
-    if (inFlight > 0) return track(tail.then(() => appendNow(event, sha256)));
+    if (inFlight > 0) return track(tail.then(() => appendNow(event, sha256, index)));
     let out: AuditRecord | Promise<AuditRecord>;
     try {
-      out = appendNow(event, sha256);
+      out = appendNow(event, sha256, index);
     } catch (e) {
       return Promise.reject(e);
     }
@@ -86,6 +122,7 @@ export function createMemoryAuditLog(options?: {
     raw,
     append,
     pipelining: 'ordered',
+    durability: 'prefix',
     async records(query?: AuditRecordsQuery) {
       await tail;
       const from = query?.fromSeq ?? 0;

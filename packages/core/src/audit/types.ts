@@ -161,8 +161,9 @@ export interface AuditSink {
    * without awaiting it (on a `'batched'` sink in the same tick, one batch), and the tool
    * still executes only after both are durable. Absent (or any other value): the
    * pipeline appends a call's record only once the records before it are durable.
-   * `createSqlAuditLog` declares it (unless `stream` is a function);
-   * `createMemoryAuditLog` does not (an append can fail while later ones succeed).
+   * `createSqlAuditLog` declares it (unless `stream` is a function), and so does
+   * `createMemoryAuditLog` (a failed append fails the same agent's appends made before the
+   * next macrotask, by when its failure has been reported).
    */
   readonly durability?: 'prefix';
 }

@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createMemoryAuditLog } from '../audit/memory-log.js';
+import type { AuditSink } from '../audit/types.js';
 import { verifyAuditChain } from '../audit/verify-chain.js';
 import { createBatchingSink, SinkDown } from './__fixtures__/batching-sink.js';
 import { args, setup } from './__fixtures__/refund.js';
 
 const types = async (log: { records(): Promise<{ type: string }[]> }) =>
   (await log.records()).map((r) => r.type);
+const nodeSha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 const ticks = async (n: number) => {
   for (let i = 0; i < n; i++) await new Promise((r) => setTimeout(r, 0));
 };
@@ -91,6 +95,13 @@ describe("a sink that declares durability: 'prefix'", () => {
     expect(await types(c.log)).toEqual(['proposed']);
   });
 
+  it("with the authorizer's sha256 option the declaration is passed on", async () => {
+    const b = createBatchingSink('batched', Infinity, 'prefix');
+    const { authorizer, tool } = setup({ audit: b.sink, sha256: nodeSha256 });
+    expect((await authorizer.call(tool, args(50))).status).toBe('executed');
+    expect(b.batches).toEqual([['proposed', 'decided'], ['executed']]);
+  });
+
   it('without pipelining the declaration changes nothing (closed default)', async () => {
     const b = createBatchingSink('none', Infinity, 'prefix');
     const { authorizer, tool } = setup({ audit: b.sink });
@@ -108,5 +119,45 @@ describe("a sink that declares durability: 'prefix'", () => {
     expect(b.refused()).toBe(0);
     expect(await types(b.log)).toEqual([]);
     expect(executed).toEqual([]);
+  });
+
+  it('the memory log: a failed proposed fails the decided issued behind it, nothing executes', async () => {
+    const down = new Error('digest unavailable');
+    // an asynchronous digest: decided is issued while proposed is still being hashed
+    const log = createMemoryAuditLog({
+      sha256: async (t) => {
+        await ticks(1);
+        if (t.includes('"type":"proposed"') && t.includes('"toolCallId":"c1"')) throw down;
+        return nodeSha256(t);
+      },
+    });
+    const appended: string[] = [];
+    const outcomes: unknown[] = [];
+    // the pipeline's view of the log, recording what it appends and how each append settles
+    const spy: AuditSink = {
+      pipelining: log.pipelining,
+      durability: log.durability,
+      records: (q) => log.records(q),
+      append(event) {
+        appended.push(event.type);
+        const p = log.append(event);
+        p.then(
+          () => outcomes.push('stored'),
+          (e: unknown) => outcomes.push(e),
+        );
+        return p;
+      },
+    };
+    const { authorizer, tool, executed } = setup({ audit: spy });
+    await expect(authorizer.call(tool, args(50), { toolCallId: 'c1' })).rejects.toBe(down);
+    await ticks(1);
+    expect(appended).toEqual(['proposed', 'decided']); // decided issued before proposed failed
+    expect(outcomes).toEqual([down, down]);
+    expect(log.raw).toEqual([]);
+    expect(executed).toEqual([]);
+    // a later call of the same agent starts fresh
+    expect((await authorizer.call(tool, args(60), { toolCallId: 'c2' })).status).toBe('executed');
+    expect(await types(log)).toEqual(['proposed', 'decided', 'executed']);
+    expect(executed.map((e) => e.amount)).toEqual([60]);
   });
 });

@@ -94,6 +94,10 @@ describe('sha256 option', () => {
     await expect(audit.append({ type: 'proposed' })).rejects.toThrow('digest unavailable');
     expect(audit.raw).toHaveLength(0);
     fail = false;
+    // prefix durability: the same agent's appends made before the next macrotask reject too
+    await expect(audit.append({ type: 'proposed' })).rejects.toThrow('digest unavailable');
+    expect(audit.raw).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 0));
     const r = await audit.append({ type: 'proposed' });
     expect(r.seq).toBe(0);
     expect(await audit.head()).toEqual({ length: 1, hash: r.hash });
