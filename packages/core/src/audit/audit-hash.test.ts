@@ -67,6 +67,43 @@ describe('audit record preimage (direct serialization of a fresh body)', () => {
     );
   });
 
+  it('agrees with canonicalize on bodies of record fields, values repeated from record to record', () => {
+    const names = [
+      ...['agent', 'approver', 'argsCanonicalJson', 'at', 'bindingHash', 'data', 'decision'],
+      ...['error', 'mode', 'note', 'originalArguments', 'prevHash', 'proposalHash', 'proposalId'],
+      ...['reason', 'seq', 'stream', 'supersedes', 'tool', 'toolCallId', 'trace', 'type'],
+    ];
+    const value = fc.oneof(
+      fc.constantFrom('support-bot', 'refund', '', '\u2028"\\'),
+      fc.constant(0).map(() => `{"a":"${'é'.repeat(300)}"}`), // equal text, a new string each time
+      fc.string({ unit: 'binary' }),
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.constantFrom(true, null, -0),
+      fc.jsonValue(),
+    );
+    const record = fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 8 });
+    fc.assert(
+      fc.property(fc.array(record, { minLength: 1, maxLength: 4 }), (records) => {
+        for (const dict of records) {
+          const body = auditRecordBody(dict as unknown as AuditEvent, 3, 'at', GENESIS_HASH);
+          let want: string | Error;
+          try {
+            want = reference(body);
+          } catch (e) {
+            want = e as Error;
+          }
+          if (typeof want === 'string') expect(auditPreimage(GENESIS_HASH, body, true)).toBe(want);
+          else
+            expect(() => auditPreimage(GENESIS_HASH, body, true)).toThrow(
+              want.constructor as never,
+            );
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('keeps a `__proto__` event key as data (fast-check seed -341527083 found it set the prototype)', () => {
     const event = JSON.parse('{"type":"proposed","__proto__":{"x":1}}') as AuditEvent;
     const body = auditRecordBody({ ...event }, 3, 'at', GENESIS_HASH);

@@ -1,7 +1,8 @@
 import { type Sha256Hex, sha256Of } from '../hash.js';
 import { canonicalize } from '../json/canonicalize.js';
-import { isWellFormedString, setDataProperty } from '../json/strict-domain.js';
+import { setDataProperty } from '../json/strict-domain.js';
 import type { JsonValue } from '../json/types.js';
+import { bodyText } from './audit-body-text.js';
 import type { AuditEvent, AuditRecord } from './types.js';
 
 /** prevHash of the first record of a chain. */
@@ -28,52 +29,6 @@ export function auditRecordBody(
   body.at = at;
   body.prevHash = prevHash;
   return body as unknown as Omit<AuditRecord, 'hash'>;
-}
-
-/**
- * RFC 8785 text of a record body. A body is a flat record of strings and integers (the
- * 2 KB `argsCanonicalJson` among them), so its members are serialized directly: sorted
- * keys, strings through `JSON.stringify` (RFC 8785's string form for well-formed text),
- * safe integers as decimals, nested values (trace, error, data) and anything unusual
- * through the validating `canonicalize`, which also throws the proper error.
- */
-/**
- * The last long string member written and its JSON text: a call's `proposed` and
- * `executed` records carry the same `argsCanonicalJson`, which is checked and escaped once.
- */
-let lastLong: string | undefined;
-let lastLongText = '';
-
-function stringText(v: string): string | undefined {
-  if (v === lastLong) return lastLongText;
-  if (!isWellFormedString(v)) return undefined;
-  const text = JSON.stringify(v);
-  if (v.length >= 256) {
-    lastLong = v;
-    lastLongText = text;
-  }
-  return text;
-}
-
-function bodyText(body: Record<string, unknown>): string {
-  const keys = Object.keys(body).sort();
-  let out = '{';
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    const v = body[key];
-    let text: string | undefined;
-    if (typeof v === 'string') {
-      text = stringText(v);
-      if (text === undefined) return canonicalize(body as JsonValue);
-    } else if (typeof v === 'number' && Number.isSafeInteger(v) && !Object.is(v, -0))
-      text = String(v);
-    else if (typeof v === 'boolean' || v === null) text = String(v);
-    else if (typeof v === 'object' && v !== null) text = canonicalize(v as JsonValue);
-    else return canonicalize(body as JsonValue);
-    if (!isWellFormedString(key)) return canonicalize(body as JsonValue);
-    out += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${text}`;
-  }
-  return `${out}}`;
 }
 
 /**

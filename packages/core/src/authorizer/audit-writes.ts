@@ -31,7 +31,7 @@ function firstFailure(results: PromiseSettledResult<unknown>[]): Failure {
  * never rejects, so a failure nobody awaits yet is not unhandled.
  */
 async function appendInOrder(sink: AuditSink, events: readonly AuditEvent[]): Promise<Failure> {
-  if (prefixDurable(sink)) {
+  if (prefixDurable(sink) && events.length > 1) {
     const pending: Promise<unknown>[] = [];
     for (const event of events) {
       try {
