@@ -59,11 +59,11 @@ export function createMemoryAuditLog(options?: {
     return lastAt;
   }
 
-  function commit(record: AuditRecord, hash: string): AuditRecord {
+  function commit(record: AuditRecord, hash: string, nested: boolean): AuditRecord {
     record.hash = hash;
     raw.push(record);
     head = { length: head.length + 1, hash };
-    return copyRecord(record);
+    return copyRecord(record, nested);
   }
 
   function appendNow(
@@ -76,12 +76,13 @@ export function createMemoryAuditLog(options?: {
     if (blocked) throw blocked.error;
     let hash: string | Promise<string>;
     let body: Omit<AuditRecord, 'hash'>;
+    let nested: boolean;
     try {
       body = auditRecordBody(event, head.length, stamp(), head.hash);
       const preimage = auditPreimage(body.prevHash, body, true);
       // the body is a fresh record only this log holds, but its nested values are still
       // the caller's: the stored record gets copies of what was just hashed
-      detachNested(body as unknown as Record<string, unknown>);
+      nested = detachNested(body as unknown as Record<string, unknown>);
       hash = sha256(preimage);
     } catch (e) {
       failed.failed(agent, e);
@@ -89,9 +90,9 @@ export function createMemoryAuditLog(options?: {
     }
     const record = body as AuditRecord;
     return typeof hash === 'string'
-      ? commit(record, hash)
+      ? commit(record, hash, nested)
       : Promise.resolve(hash).then(
-          (h) => commit(record, h),
+          (h) => commit(record, h, nested),
           (e: unknown) => {
             failed.failed(agent, e);
             throw e;
