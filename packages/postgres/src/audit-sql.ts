@@ -66,7 +66,7 @@ export const STREAM_CHAIN: ChainStatements = {
 
 /**
  * Several audit streams' batches in one statement (see `createStreamsWriter`). $1..$5 per
- * stream (sorted by key): key, the head it was hashed from (length, hash), the head it
+ * stream (in any order): key, the head it was hashed from (length, hash), the head it
  * leaves; $6 `at`; $7..$13 per record: key, seq, prev hash, hash, type, proposal hash,
  * body. The head rows are locked in key order first (two writers never wait on each other
  * in a cycle; the update finds them by primary key too, `= ANY($1)`, never scanning the
