@@ -5,7 +5,7 @@
 // Needs the built packages (`pnpm build`).
 // Run: node packages/hooks/bench/cold-start.mjs
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,8 @@ import { stopStoreDaemon } from '../dist/index.js';
 const ROUNDS = Number(process.env.BENCH_HOOK_ROUNDS ?? 15);
 const BIN = fileURLToPath(new URL('../../cli/dist/bin.js', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'argseal-hook-bench-'));
+// the embedded store's folder goes when the bench ends
+process.on('exit', () => rmSync(root, { recursive: true, force: true }));
 const config = join(root, 'hook.json');
 writeFileSync(
   config,

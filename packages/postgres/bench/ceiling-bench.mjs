@@ -5,7 +5,7 @@
 // Needs the built package (`pnpm --filter @argseal/postgres build`).
 // Run: node packages/postgres/bench/ceiling-bench.mjs   (or `pnpm bench` from the root)
 import { createHash, randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSqlApprovalStore, createSqlAuditLog, migrate } from '@argseal/postgres';
@@ -181,8 +181,14 @@ function auditEvent(w, i) {
   };
 }
 
+// pgbench's scripts, in a folder removed when the bench ends
+let scriptDir;
 function scriptFile(name, script) {
-  const file = join(tmpdir(), `argseal-ceiling-${process.pid}-${name}.sql`);
+  if (scriptDir === undefined) {
+    scriptDir = mkdtempSync(join(tmpdir(), 'argseal-ceiling-scripts-'));
+    process.on('exit', () => rmSync(scriptDir, { recursive: true, force: true }));
+  }
+  const file = join(scriptDir, `${name}.sql`);
   writeFileSync(file, script);
   return file;
 }
