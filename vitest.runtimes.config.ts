@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -8,8 +9,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // every run's temporary folders live in one folder, removed at the end
-    globalSetup: ['./vitest.global-setup.ts'],
+    // every run's temporary folders live in one folder, removed at the end (an absolute
+    // path: the projects below extend this config, and a relative one resolves in each root)
+    globalSetup: [fileURLToPath(new URL('./vitest.global-setup.ts', import.meta.url))],
     // zod loaded natively by vitest's module runner comes back as an empty namespace under
     // Bun (`import { z } from 'zod'` is undefined; a plain `bun` import of zod is fine), so
     // the test runner transforms it like source instead
