@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,7 +79,7 @@ describe.skipIf(!tools)('server-memory through the proxy', () => {
           name: 'memory',
           config: {
             ...serverCommand(tools as string, 'server-memory'),
-            env: { MEMORY_FILE_PATH: `/tmp/argseal-mem-${process.pid}-a.json` },
+            env: { MEMORY_FILE_PATH: join(tmpdir(), `argseal-mem-${process.pid}-a.json`) },
             pinning: 'trust-first-use',
           },
         },
@@ -98,7 +100,7 @@ describe.skipIf(!tools)('server-memory through the proxy', () => {
           name: 'memory',
           config: {
             ...serverCommand(tools as string, 'server-memory'),
-            env: { MEMORY_FILE_PATH: `/tmp/argseal-mem-${process.pid}-b.json` },
+            env: { MEMORY_FILE_PATH: join(tmpdir(), `argseal-mem-${process.pid}-b.json`) },
             trusted: true,
             pinning: 'trust-first-use',
           },
