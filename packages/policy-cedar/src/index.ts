@@ -1,0 +1,4 @@
+export { type CedarEntityRef, type CedarPolicyOptions, cedarPolicy } from './cedar-policy.js';
+export type { CedarReason } from './decision.js';
+export { CedarPolicyError, type CedarPolicyErrorCode } from './errors.js';
+export { type CedarValue, toCedarValue } from './to-cedar-value.js';
