@@ -26,12 +26,14 @@ export function describeErrors(errors: readonly DetailedError[]): string {
   return errors.map((e) => (e.help ? `${e.message} (${e.help})` : e.message)).join('; ');
 }
 
-function parts(text: string, c: Cedar): string[] {
+function parts(text: string, c: Cedar, id?: string): string[] {
   const answer = c.policySetTextToParts(text);
   if (answer.type === 'failure') {
+    const what = id === undefined ? 'policies do not parse' : `policy "${id}" does not parse`;
     throw new CedarPolicyError(
       'cedar_syntax_error',
-      `cedar: policies do not parse: ${describeErrors(answer.errors)}`,
+      `cedar: ${what}: ${describeErrors(answer.errors)}`,
+      id === undefined ? {} : { policyId: id },
     );
   }
   if (answer.policy_templates.length > 0) {
@@ -43,14 +45,19 @@ function parts(text: string, c: Cedar): string[] {
   return answer.policies;
 }
 
+/** An annotation's value: `''` for a bare `@name` (Cedar reports null), undefined when absent. */
+function annotation(annotations: Record<string, string | null>, key: string): string | undefined {
+  return Object.hasOwn(annotations, key) ? (annotations[key] ?? '') : undefined;
+}
+
 function approvalOf(
   id: string,
   effect: string,
-  annotations: Record<string, string>,
+  annotations: Record<string, string | null>,
 ): ApprovalAnnotation | undefined {
-  const group = annotations.approval;
-  const count = annotations.approvals;
-  const exclude = annotations.excludeRequester;
+  const group = annotation(annotations, 'approval');
+  const count = annotation(annotations, 'approvals');
+  const exclude = annotation(annotations, 'excludeRequester');
   if (group === undefined && count === undefined && exclude === undefined) return undefined;
   const bad = (what: string) =>
     new CedarPolicyError('cedar_invalid_annotation', `cedar policy "${id}": ${what}`, {
@@ -124,7 +131,8 @@ export function parsePolicies(policies: string | Readonly<Record<string, string>
   if (typeof policies === 'string') {
     parts(policies, c).forEach((text, i) => {
       const json = c.policyToJson(text);
-      const annotated = json.type === 'success' ? json.json.annotations?.id : undefined;
+      const annotated =
+        json.type === 'success' ? annotation(json.json.annotations ?? {}, 'id') : undefined;
       const id = annotated ?? `policy${i}`;
       checkId(id, seen);
       out.push(parseOne(id, text, c));
@@ -139,7 +147,7 @@ export function parsePolicies(policies: string | Readonly<Record<string, string>
           { policyId: id },
         );
       }
-      const split = parts(text, c);
+      const split = parts(text, c, id);
       if (split.length !== 1) {
         throw new CedarPolicyError(
           'cedar_syntax_error',
