@@ -92,7 +92,11 @@ describe('cedarPolicy: checked once at setup', () => {
       },
       'cedar_invalid_policy_id',
     ],
-    ['a bare @id', { policies: '@id permit(principal, action, resource);' }, 'cedar_invalid_policy_id'],
+    [
+      'a bare @id',
+      { policies: '@id permit(principal, action, resource);' },
+      'cedar_invalid_policy_id',
+    ],
     [
       'an id with a comma',
       { policies: '@id("a,b") permit(principal, action, resource);' },
