@@ -1,6 +1,7 @@
 export { type CedarEntityRef, type CedarPolicyOptions, cedarPolicy } from './cedar-policy.js';
 export type { CedarReason } from './decision.js';
 export { CedarPolicyError, type CedarPolicyErrorCode } from './errors.js';
+export { cedarPolicyIds } from './policy-set.js';
 export {
   type CedarSchemaFromToolsOptions,
   cedarSchemaFromTools,

@@ -166,3 +166,11 @@ export function parsePolicies(policies: string | Readonly<Record<string, string>
   }
   return out;
 }
+
+/**
+ * The ids of the static policies in `policies` (see {@link parsePolicies}), in order; throws
+ * {@link CedarPolicyError} as `cedarPolicy` would for text that does not parse.
+ */
+export function cedarPolicyIds(policies: string | Readonly<Record<string, string>>): string[] {
+  return parsePolicies(policies).map((p) => p.id);
+}
