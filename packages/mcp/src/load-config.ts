@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { extname, resolve } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseStrictJson } from '@argseal/core/kit';
+import { resolveCedarRules } from './cedar-rules.js';
 import { checkConfig } from './check-config.js';
 import type { McpProxyConfig } from './config-types.js';
 import { McpSealError } from './errors.js';
@@ -10,7 +11,9 @@ import { McpSealError } from './errors.js';
  * Reads the proxy config: a `.json` file (strictly decoded: duplicate keys refused) or a
  * JS module (`.js`, `.mjs`) whose default export is the config, so rules can be policy
  * functions (for example from `@argseal/policies`). The result is checked (unknown keys,
- * wrong types and unknown rule names are `invalid_config`).
+ * wrong types and unknown rule names are `invalid_config`). In a JSON file a rule may be
+ * `{ "cedar": "policies.cedar" }` or `{ "cedar": { "policies": …, "schema": … } }`:
+ * a Cedar policy set (`@argseal/policy-cedar`), files relative to the config, checked now.
  *
  * @throws {McpSealError} `config_not_found`, `invalid_config`.
  */
@@ -39,6 +42,8 @@ export async function loadConfig(file: string, cwd = process.cwd()): Promise<Mcp
       const code = (cause as { code?: string }).code ?? 'invalid_json';
       throw new McpSealError('invalid_config', `${file}: not strict JSON (${code})`, { cause });
     }
+    // `{ "cedar": … }` rules: Cedar policy files next to the config (@argseal/policy-cedar)
+    value = await resolveCedarRules(value, file, dirname(path));
   }
   return checkConfig(value, file);
 }

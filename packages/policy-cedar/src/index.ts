@@ -1,3 +1,9 @@
+export {
+  type CedarConfigEntry,
+  type CedarConfigOptions,
+  cedarPolicyFromConfig,
+  isCedarConfigEntry,
+} from './cedar-config.js';
 export { type CedarEntityRef, type CedarPolicyOptions, cedarPolicy } from './cedar-policy.js';
 export type { CedarReason } from './decision.js';
 export { CedarPolicyError, type CedarPolicyErrorCode } from './errors.js';
