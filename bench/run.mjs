@@ -53,6 +53,10 @@ const extra = [
   ['@argseal/postgres vs pgbench (#19 goal 5)', '../packages/postgres/bench/ceiling-bench.mjs'],
   ['@argseal/mcp proxy overhead', '../packages/mcp/bench/proxy-bench.mjs'],
   ['@argseal/policy-dlp', '../packages/policy-dlp/bench/scan-bench.mjs'],
+  [
+    '@argseal/policy-cedar: Cedar vs TypeScript (issue 29)',
+    '../packages/policy-cedar/bench/decision-bench.mjs',
+  ],
   ['@argseal/hooks cold start', '../packages/hooks/bench/cold-start.mjs'],
 ];
 for (const [title, rel] of extra) {
