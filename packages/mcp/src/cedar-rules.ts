@@ -5,6 +5,9 @@ import type * as PolicyCedar from '@argseal/policy-cedar';
 import type { McpCallContext } from './config-types.js';
 import { McpSealError } from './errors.js';
 
+/** Installed beside this package when a config uses Cedar (a variable: bundlers leave it out). */
+const POLICY_CEDAR = '@argseal/policy-cedar';
+
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -40,7 +43,7 @@ export async function resolveCedarRules(
         `${file}: ${where}: a cedar rule has only the key "cedar"`,
       );
     try {
-      cedar ??= (await import('@argseal/policy-cedar')) as typeof PolicyCedar;
+      cedar ??= (await import(POLICY_CEDAR)) as typeof PolicyCedar;
     } catch (cause) {
       throw new McpSealError(
         'invalid_config',

@@ -7,6 +7,9 @@ import { HookError } from '../errors.js';
 import type { HookContext } from '../host/hook-input.js';
 import type { HookModuleConfig } from './types.js';
 
+/** Installed beside this package when a config uses Cedar (a variable: bundlers leave it out). */
+const POLICY_CEDAR = '@argseal/policy-cedar';
+
 /** What a Cedar policy sees at `context.server` for a hook call: the host's facts, strings only. */
 function serverContext(ctx: HookContext): JsonValue {
   const out: { [key: string]: JsonValue } = {};
@@ -28,7 +31,7 @@ export async function withCedarPolicy(
     new HookError('config', 'invalid_config', `cedar: ${message}`, { path: '/cedar', cause });
   let cedar: typeof PolicyCedar;
   try {
-    cedar = (await import('@argseal/policy-cedar')) as typeof PolicyCedar;
+    cedar = (await import(POLICY_CEDAR)) as typeof PolicyCedar;
   } catch (cause) {
     throw fail('install @argseal/policy-cedar to use a cedar entry', cause);
   }
