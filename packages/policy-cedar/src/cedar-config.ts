@@ -1,4 +1,4 @@
-import type { JsonValue, ToolPolicy, ToolPolicyInput } from '@argseal/core';
+import type { ToolPolicy, ToolPolicyInput } from '@argseal/core';
 import { cedarPolicy } from './cedar-policy.js';
 import { CedarPolicyError } from './errors.js';
 
@@ -14,7 +14,7 @@ export interface CedarConfigOptions<C> {
   /** Reads a file named by the entry (the caller resolves it against its config file). */
   readFile: (path: string) => Promise<string>;
   /** The server context a call's policy sees at `context.server`. Default `{}`. */
-  context?: (context: C, input: ToolPolicyInput<C>) => JsonValue;
+  context?: (context: C, input: ToolPolicyInput<C>) => unknown;
 }
 
 const ENTRY_KEYS: ReadonlySet<string> = new Set(['policies', 'schema']);

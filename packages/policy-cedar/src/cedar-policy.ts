@@ -36,9 +36,10 @@ export interface CedarPolicyOptions<C = unknown> {
   resource?: (input: ToolPolicyInput<C>) => CedarEntityRef;
   /**
    * The application's (server) context, a JSON record placed at `context.server`. Never
-   * model-filled: read identity and scope from your server context here. Default `{}`.
+   * model-filled: read identity and scope from your server context here. Default `{}`. A
+   * value that is not a JSON record, or that has no exact Cedar value, denies the call.
    */
-  context?: (context: C, input: ToolPolicyInput<C>) => JsonValue | Promise<JsonValue>;
+  context?: (context: C, input: ToolPolicyInput<C>) => unknown;
   /** Rule name in decision traces. Default `cedar`. */
   name?: string;
 }
@@ -139,7 +140,9 @@ export function cedarPolicy<C = unknown>(options: CedarPolicyOptions<C>): ToolPo
     const args = await step('cedar_invalid_value', () => toCedarValue(input.parsedArguments));
     if (!args.ok) return deny(args.code);
     const server = await step('cedar_context_unavailable', async () =>
-      readContext ? toCedarRecord(await readContext(input.context, input), '', 'context') : {},
+      readContext
+        ? toCedarRecord((await readContext(input.context, input)) as JsonValue, '', 'context')
+        : {},
     );
     if (!server.ok) return deny(server.code);
     const entities = await step('cedar_entities_unavailable', async () =>
