@@ -7,6 +7,7 @@ export const EXPECTED = [
   'core',
   'policies',
   'policy-dlp',
+  'policy-cedar',
   'ai-sdk',
   'openai-agents',
   'langchain',
