@@ -28,7 +28,7 @@ function cacheId(kind: string, content: unknown): string {
 }
 
 /** Parses `schema` (Cedar schema text or its JSON form) or throws `cedar_schema_error`. */
-export function checkSchema(schema: Schema): void {
+function checkSchema(schema: Schema): void {
   const answer = cedar().checkParseSchema(schema);
   if (answer.type === 'failure') {
     throw new CedarPolicyError(
@@ -42,7 +42,7 @@ export function checkSchema(schema: Schema): void {
  * Validates every policy against `schema` (Cedar's strict validator). The first policy with a
  * validation error throws `cedar_validation_error` with Cedar's message and the policy id.
  */
-export function validateAgainstSchema(policies: readonly ParsedPolicy[], schema: Schema): void {
+function validateAgainstSchema(policies: readonly ParsedPolicy[], schema: Schema): void {
   const staticPolicies = Object.fromEntries(policies.map((p) => [p.id, p.text]));
   const answer = cedar().validate({ schema, policies: { staticPolicies } });
   if (answer.type === 'failure') {

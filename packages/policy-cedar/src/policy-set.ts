@@ -7,7 +7,7 @@ const POLICY_ID = /^[A-Za-z0-9_.:-]{1,128}$/u;
 const MAX_APPROVALS = 10;
 
 /** What a permit asks of approvers when it matches (from its annotations). */
-export interface ApprovalAnnotation {
+interface ApprovalAnnotation {
   group?: string;
   required: number;
   excludeRequester?: boolean;

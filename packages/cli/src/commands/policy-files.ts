@@ -38,7 +38,7 @@ export async function readJson(file: string, io: CliIo): Promise<unknown> {
  * The tools of a `--tools FILE`: a JSON array of `{ name, inputSchema }`, or an MCP
  * `tools/list` result `{ tools: [...] }`.
  */
-export async function readTools(file: string, io: CliIo): Promise<PolicyCedar.ToolJsonSchema[]> {
+async function readTools(file: string, io: CliIo): Promise<PolicyCedar.ToolJsonSchema[]> {
   const json = await readJson(file, io);
   const list = Array.isArray(json) ? json : (json as { tools?: unknown } | null)?.tools;
   if (!Array.isArray(list)) {

@@ -2,7 +2,7 @@ import type { AuditRecord, JsonValue, ToolPolicy } from '@argseal/core';
 import { createSnapshot, decodeCanonical } from '@argseal/core/kit';
 
 /** One recorded decision replayed against a changed policy set. */
-export interface ReplayedDecision {
+interface ReplayedDecision {
   seq: number;
   agent: string;
   tool: string;

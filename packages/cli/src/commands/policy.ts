@@ -11,7 +11,6 @@ import {
   type PolicyCedarModule,
   readJson,
   readText,
-  readTools,
   schemaFrom,
 } from './policy-files.js';
 import { replayDecisions } from './policy-replay.js';
