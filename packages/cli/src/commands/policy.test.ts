@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openConsoleStorage } from '@argseal/console';
 import { createAuthorizer, createMemoryAuditLog, defineTool, type JsonValue } from '@argseal/core';
 import { canonicalize } from '@argseal/core/store';
 import { cedarPolicy } from '@argseal/policy-cedar';
@@ -213,5 +214,47 @@ describe('argseal policy test', () => {
     );
     expect(r).toMatchObject({ status: 1, out: '' });
     expect(r.err).toMatch(/^error: policy\/cedar_validation_error .*\(policy "typo"\)\n$/u);
+  });
+
+  it('reads the recorded decisions from the console storage (--data-dir)', {
+    timeout: 120_000,
+  }, async () => {
+    const storage = await openConsoleStorage({ storage: 'embedded', dataDir: join(dir, 'data') });
+    const pay = defineTool({
+      name: 'pay',
+      schema: z.object({ amount: z.number(), currency: z.string() }),
+      execute: () => 'paid',
+    });
+    const authorizer = createAuthorizer({
+      agent: 'billing',
+      audit: storage.audit,
+      approvals: storage.store,
+      policy: cedarPolicy({ policies: V1 }),
+    });
+    for (const [i, amount] of [50, 500, 3000].entries()) {
+      await authorizer.call(pay, JSON.stringify({ amount, currency: 'USD' }), {
+        toolCallId: `c${i}`,
+      });
+    }
+    await storage.close();
+    const r = await cli('policy', 'test', 'v2.cedar', '--data-dir', 'data');
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/: allow -> require_approval \(cedar_approval:pay-big\)\n/u);
+    expect(r.out).toMatch(/: require_approval -> deny \(cedar_forbid:cap\)\n/u);
+    expect(r.out).toMatch(/^replayed 3 decisions: 2 would change /mu);
+    const conflicting = await cli(
+      'policy',
+      'test',
+      'v2.cedar',
+      '--data-dir',
+      'data',
+      '--audit',
+      'x.jsonl',
+    );
+    expect(conflicting).toMatchObject({ status: 64, out: '' });
+    expect(conflicting.err).toMatch(/^error: usage\/conflicting_options /u);
+    const missing = await cli('policy', 'test', 'v2.cedar', '--data-dir', 'nowhere');
+    expect(missing).toMatchObject({ status: 64, out: '' });
+    expect(missing.err).toMatch(/^error: usage\/audit_store_missing /u);
   });
 });
