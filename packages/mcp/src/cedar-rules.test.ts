@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ToolPolicyInput } from '@argseal/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ECHO_TOOL, fixtureServer } from './__fixtures__/fixture-server.js';
+import { proxiedClient, refusalOf } from './__fixtures__/proxied-client.js';
 import type { McpCallContext } from './config-types.js';
 import { loadConfig } from './load-config.js';
 import { policyForTool } from './policy-rules.js';
@@ -123,5 +125,42 @@ describe('a cedar rule in the proxy config (JSON)', () => {
       code: 'invalid_config',
       message: expect.stringMatching(message),
     });
+  });
+});
+
+describe('a cedar rule in a running proxy (SDK client, fixture upstream)', () => {
+  it('permits, forbids and refuses floats before anything reaches the upstream', async () => {
+    write(
+      'fx.cedar',
+      `@id("echo-ok") permit (principal, action == Action::"fx/echo", resource);
+@id("no-secrets") forbid (principal, action, resource) when { context.args has message && context.args.message like "*secret*" };`,
+    );
+    write(
+      'proxy.json',
+      JSON.stringify({
+        servers: { fx: { policy: { cedar: 'fx.cedar' }, pinning: 'trust-first-use' } },
+      }),
+    );
+    const loaded = await loadConfig('proxy.json', dir);
+    const upstream = fixtureServer([ECHO_TOOL]);
+    const t = await proxiedClient({
+      agent: 'mcp',
+      servers: [{ name: 'fx', config: loaded.servers.fx!, transport: upstream.transport }],
+    });
+    try {
+      const ok = await t.client.callTool({ name: 'echo', arguments: { message: 'hi', n: 2 } });
+      expect(ok.isError).toBeFalsy();
+      const denied = await t.client.callTool({ name: 'echo', arguments: { message: 'my secret' } });
+      expect(denied.isError).toBe(true);
+      expect(refusalOf(denied)).toMatchObject({
+        reason: expect.stringContaining('cedar_forbid:no-secrets'),
+      });
+      const float = await t.client.callTool({ name: 'echo', arguments: { message: 'hi', n: 2.5 } });
+      expect(float.isError).toBe(true);
+      expect(JSON.stringify(float)).toContain('cedar_non_integer_number');
+      expect(upstream.calls).toEqual([{ name: 'echo', arguments: { message: 'hi', n: 2 } }]);
+    } finally {
+      await t.close();
+    }
   });
 });
