@@ -35,12 +35,27 @@ export function isCedarConfigEntry(value: unknown): value is CedarConfigEntry {
 /**
  * Builds a {@link cedarPolicy} from a config file's `cedar` entry: reads the policies (and
  * schema) through `options.readFile` and checks them at once, as `cedarPolicy` does. A malformed
- * entry throws `invalid_cedar_options`; bad policies throw their setup code.
+ * entry or options object (an unknown key) throws `invalid_cedar_options`; bad policies throw
+ * their setup code.
  */
 export async function cedarPolicyFromConfig<C>(
   entry: unknown,
   options: CedarConfigOptions<C>,
 ): Promise<ToolPolicy<C>> {
+  if (typeof options !== 'object' || options === null || typeof options.readFile !== 'function') {
+    throw new CedarPolicyError(
+      'invalid_cedar_options',
+      'cedarPolicyFromConfig: options.readFile must be a function',
+    );
+  }
+  for (const key of Object.keys(options)) {
+    if (key !== 'readFile' && key !== 'context') {
+      throw new CedarPolicyError(
+        'invalid_cedar_options',
+        `cedarPolicyFromConfig: unknown option "${key}"`,
+      );
+    }
+  }
   if (!isCedarConfigEntry(entry)) {
     throw new CedarPolicyError(
       'invalid_cedar_options',
