@@ -72,6 +72,21 @@ describe('argseal policy schema|check', () => {
     );
   });
 
+  it('--help lists the actions and options', async () => {
+    const r = await cli('policy', '--help');
+    expect(r.status).toBe(0);
+    for (const word of [
+      'policy schema',
+      'check',
+      'test',
+      '--tools',
+      '--schema',
+      '--audit',
+      '--fail-on-change',
+    ])
+      expect(r.out).toContain(word);
+  });
+
   it('schema --out writes the file', async () => {
     expect((await cli('policy', 'schema', '--tools', 'tools.json', '--out', 's.txt')).out).toBe('');
     expect((await cli('policy', 'check', 'v1.cedar', '--schema', 's.txt')).status).toBe(0);
