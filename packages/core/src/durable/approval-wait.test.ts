@@ -63,7 +63,7 @@ describe('createApprovalWait', () => {
     expect(replay).toEqual(ran);
     expect(executed).toHaveLength(1);
     // the grant allowed two uses: the replay took none of them
-    const peek = await approvals.peek(ticket.bindingHash, { agent: 'support-bot' });
+    const peek = await approvals.peek(ticket.bindingHash);
     expect(peek).toMatchObject({ live: true, grant: { usesLeft: 1 } });
     await chainOk(audit);
   });
@@ -77,7 +77,7 @@ describe('createApprovalWait', () => {
     expect(out).toMatchObject({ status: 'mismatched', expected: ticket.proposalHash });
     expect(executed).toHaveLength(0);
     // the grant is still there for the approved arguments
-    expect(await approvals.peek(ticket.bindingHash, { agent: 'support-bot' })).toMatchObject({
+    expect(await approvals.peek(ticket.bindingHash)).toMatchObject({
       live: true,
     });
   });
