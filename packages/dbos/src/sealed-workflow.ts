@@ -118,11 +118,10 @@ export function createDbosApprovals<Context = unknown>(
       await DBOS.runStep(() => ledger.addWait(ticket.proposalHash, workflowId), {
         name: 'argseal.wait',
       });
+      // A decision made between the request and the wait's registration sent no message:
+      // the store is read once after registering, before the first recv.
+      let message: DecisionMessage | null | undefined;
       for (;;) {
-        const message = await DBOS.recv<DecisionMessage>(
-          decisionTopic(ticket.proposalHash),
-          timeout,
-        );
         const outcome = await execute();
         if (outcome.status !== 'pending' || message === null) {
           await DBOS.runStep(() => ledger.removeWait(ticket.proposalHash, workflowId), {
@@ -130,7 +129,8 @@ export function createDbosApprovals<Context = unknown>(
           });
           return outcome;
         }
-        // a wake-up without a live grant (a four-eyes vote, say): wait again
+        // no decision yet, or a wake-up without a live grant (a four-eyes vote): wait
+        message = await DBOS.recv<DecisionMessage>(decisionTopic(ticket.proposalHash), timeout);
       }
     },
   };

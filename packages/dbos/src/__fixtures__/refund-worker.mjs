@@ -5,7 +5,7 @@
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { openRefundApp } from './refund-app.mjs';
 
-const { DATABASE_URL, WORKFLOW_ID, MODE, KILL_AT, ARGS, TIMEOUT_SECONDS } = process.env;
+const { DATABASE_URL, WORKFLOW_ID, MODE, KILL_AT, ARGS, TIMEOUT_SECONDS, DELAY_WAIT_MS } = process.env;
 const die = () => process.kill(process.pid, 'SIGKILL');
 const hooks = {};
 if (KILL_AT === 'tool') hooks.afterEffect = die;
@@ -13,6 +13,17 @@ if (KILL_AT === 'markRunning') {
   hooks.wrapLedger = (pool) => ({
     query: (text, params) => {
       if (/SET state = 'running'/.test(text)) die();
+      return pool.query(text, params);
+    },
+  });
+}
+if (DELAY_WAIT_MS) {
+  // the decision lands between the request step and the wait's registration
+  hooks.wrapLedger = (pool) => ({
+    query: async (text, params) => {
+      if (/INSERT INTO argseal_durable_waits/.test(text)) {
+        await new Promise((r) => setTimeout(r, Number(DELAY_WAIT_MS)));
+      }
       return pool.query(text, params);
     },
   });
