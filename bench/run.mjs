@@ -54,6 +54,7 @@ const extra = [
   ['@argseal/mcp proxy overhead', '../packages/mcp/bench/proxy-bench.mjs'],
   ['@argseal/policy-dlp', '../packages/policy-dlp/bench/scan-bench.mjs'],
   ['@argseal/hooks cold start', '../packages/hooks/bench/cold-start.mjs'],
+  ['@argseal/dbos workflow step (issue 28)', '../packages/dbos/bench/workflow-bench.mjs'],
 ];
 for (const [title, rel] of extra) {
   const file = fileURLToPath(new URL(rel, import.meta.url));

@@ -75,7 +75,7 @@ describePostgres(
     });
 
     it('SIGKILL after the grant was consumed, before the tool started: no run on the spent grant; one re-approval runs it once', async () => {
-      const first = startWorker(env({ MODE: 'start', KILL_AT: 'markRunning' }));
+      const first = startWorker(env({ MODE: 'start', KILL_AT: 'start' }));
       op = await waitForOperator(db.url);
       const [proposal] = await op.pending();
       await op.approvals.decide(proposal!.proposalHash, { decision: 'approve', approver: 'ann' });
@@ -112,18 +112,18 @@ describePostgres(
     });
 
     it('a decision made before the workflow registered its wait still wakes it (no lost wake-up)', async () => {
-    const w = startWorker(env({ MODE: 'start', DELAY_WAIT_MS: '1500', TIMEOUT_SECONDS: '30' }));
-    op = await waitForOperator(db.url);
-    const [proposal] = await op.pending();
-    expect(await op.ledger.waitsFor(proposal!.proposalHash)).toEqual([]);
-    await op.approvals.decide(proposal!.proposalHash, { decision: 'approve', approver: 'ann' });
-    const { outcome } = await w.done;
-    expect(outcome).toMatchObject({ status: 'executed' });
-    expect(await op.refunds()).toHaveLength(1);
-    await chainVerified();
-  });
+      const w = startWorker(env({ MODE: 'start', DELAY_WAIT_MS: '1500', TIMEOUT_SECONDS: '30' }));
+      op = await waitForOperator(db.url);
+      const [proposal] = await op.pending();
+      expect(await op.ledger.waitsFor(proposal!.proposalHash)).toEqual([]);
+      await op.approvals.decide(proposal!.proposalHash, { decision: 'approve', approver: 'ann' });
+      const { outcome } = await w.done;
+      expect(outcome).toMatchObject({ status: 'executed' });
+      expect(await op.refunds()).toHaveLength(1);
+      await chainVerified();
+    });
 
-  it('a rejected call ends denied and nothing runs', async () => {
+    it('a rejected call ends denied and nothing runs', async () => {
       const w = startWorker(env({ MODE: 'start' }));
       op = await waitForOperator(db.url);
       const [proposal] = await op.pending();

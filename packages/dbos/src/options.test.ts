@@ -86,7 +86,7 @@ describe('@argseal/dbos setup and bad input', () => {
 
   it('a failing ledger database is ledger_unavailable, without the statement parameters', async () => {
     const { ledger } = setup();
-    const error = await ledger.claim('wf:1', 'a'.repeat(64)).catch((e: unknown) => e);
+    const error = await ledger.start('wf:1', 'a'.repeat(64)).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'ledger_unavailable' });
     expect(String((error as Error).message)).not.toContain('aaaa');
   });

@@ -100,20 +100,27 @@ export function createDbosApprovals<Context = unknown>(
         ...(callOptions.toolCallId !== undefined ? { toolCallId: callOptions.toolCallId } : {}),
         ...(callOptions.context !== undefined ? { context: callOptions.context } : {}),
       };
-      const ticket: WaitTicket = await DBOS.runStep(
-        () => wait.request(tool, rawArguments, callOpts),
-        { name: 'argseal.request' },
+      const executeNow = (ticket: WaitTicket) =>
+        wait.execute(tool, rawArguments, ticket, {
+          ...callOpts,
+          executionKey: `${workflowId}:${DBOS.stepID}`,
+        });
+      // One step when policy allows at once: a re-run of it requests again (idempotent) and
+      // the ledger key keeps the tool from starting twice.
+      const first = await DBOS.runStep(
+        async (): Promise<{ ticket: WaitTicket; outcome?: DurableOutcome }> => {
+          const ticket = await wait.request(tool, rawArguments, callOpts);
+          return ticket.status === 'pending'
+            ? { ticket }
+            : { ticket, outcome: await executeNow(ticket) };
+        },
+        { name: 'argseal.call' },
       );
-      const execute = () =>
-        DBOS.runStep(
-          () =>
-            wait.execute(tool, rawArguments, ticket, {
-              ...callOpts,
-              executionKey: `${workflowId}:${DBOS.stepID}`,
-            }),
-          { name: 'argseal.execute' },
-        );
-      if (ticket.status !== 'pending') return execute();
+      const ticket = first.ticket;
+      if (ticket.status !== 'pending' || first.outcome !== undefined) {
+        return first.outcome as DurableOutcome;
+      }
+      const execute = () => DBOS.runStep(() => executeNow(ticket), { name: 'argseal.execute' });
 
       await DBOS.runStep(() => ledger.addWait(ticket.proposalHash, workflowId), {
         name: 'argseal.wait',

@@ -33,7 +33,7 @@ const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS argseal_durable_executions (
     execution_key text PRIMARY KEY,
     binding_hash text NOT NULL,
-    state text NOT NULL CHECK (state IN ('claimed', 'running', 'settled')),
+    state text NOT NULL CHECK (state IN ('running', 'settled')),
     outcome jsonb,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now()
@@ -46,15 +46,13 @@ const SCHEMA = [
   )`,
 ];
 
-const CLAIM = `INSERT INTO argseal_durable_executions (execution_key, binding_hash, state)
-  VALUES ($1, $2, 'claimed') ON CONFLICT (execution_key) DO NOTHING RETURNING execution_key`;
+const START = `INSERT INTO argseal_durable_executions (execution_key, binding_hash, state)
+  VALUES ($1, $2, 'running') ON CONFLICT (execution_key) DO NOTHING RETURNING execution_key`;
 const GET = `SELECT binding_hash, state, outcome FROM argseal_durable_executions
   WHERE execution_key = $1`;
-const RUNNING = `UPDATE argseal_durable_executions SET state = 'running', updated_at = now()
-  WHERE execution_key = $1 AND state = 'claimed' RETURNING execution_key`;
 const SETTLE = `UPDATE argseal_durable_executions
   SET state = 'settled', outcome = $2::jsonb, updated_at = now()
-  WHERE execution_key = $1 AND state IN ('claimed', 'running') RETURNING execution_key`;
+  WHERE execution_key = $1 AND state = 'running' RETURNING execution_key`;
 
 function toEntry(row: Record<string, unknown> | undefined): LedgerEntry | undefined {
   if (row === undefined) return undefined;
@@ -62,8 +60,7 @@ function toEntry(row: Record<string, unknown> | undefined): LedgerEntry | undefi
   if (row.state === 'settled') {
     return { state: 'settled', bindingHash, outcome: row.outcome as DurableOutcome };
   }
-  if (row.state === 'running') return { state: 'running', bindingHash };
-  return { state: 'claimed', bindingHash };
+  return { state: 'running', bindingHash };
 }
 
 /**
@@ -94,15 +91,10 @@ export function createDbosLedger(options: DbosLedgerOptions): DbosLedger {
     async ensureSchema() {
       await run(`BEGIN; ${SCHEMA.join(';\n')}; COMMIT`);
     },
-    async claim(key, bindingHash) {
-      const inserted = await run(CLAIM, [key, bindingHash]);
+    async start(key, bindingHash) {
+      const inserted = await run(START, [key, bindingHash]);
       if (inserted.length === 1) return undefined;
       return get(key);
-    },
-    async markRunning(key) {
-      if ((await run(RUNNING, [key])).length !== 1) {
-        throw new DbosApprovalError('ledger_conflict', `execution key ${key} is not claimed`);
-      }
     },
     async settle(key, outcome) {
       if ((await run(SETTLE, [key, JSON.stringify(outcome)])).length !== 1) {

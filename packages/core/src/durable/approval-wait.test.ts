@@ -133,7 +133,7 @@ describe('createApprovalWait', () => {
     expect(executed).toHaveLength(1);
   });
 
-  it('a key claimed before the tool started (crash before running) may proceed, but the grant is consumed at most once', async () => {
+  it('a crash after the grant was consumed, before the tool started: the spent grant is not reused', async () => {
     const { wait, tool, executed, approvals, authorizer } = wired();
     const ticket = await wait.request(tool, args(50_000));
     if (ticket.status !== 'pending') throw new Error('expected pending');
@@ -141,7 +141,7 @@ describe('createApprovalWait', () => {
     const inner = createMemoryExecutionLedger();
     const dying: ExecutionLedger = {
       ...inner,
-      markRunning: async () => {
+      start: async () => {
         throw new Error('killed');
       },
     };
@@ -153,7 +153,10 @@ describe('createApprovalWait', () => {
     const restarted = createApprovalWait({ authorizer, ledger: inner });
     const out = await restarted.execute(tool, args(50_000), ticket, { executionKey: 'wf:3' });
     // the single-use grant was consumed by the crashed run: nothing runs, a new approval is needed
-    expect(out.status).not.toBe('executed');
+    expect(out).toEqual({ status: 'pending', proposalHash: ticket.proposalHash });
+    expect((await approvals.listPending()).map((p) => p.proposalHash)).toEqual([
+      ticket.proposalHash,
+    ]);
     expect(executed).toHaveLength(0);
     void wait;
   });

@@ -98,8 +98,8 @@ export function createApprovalWait<Context = unknown>(
   }
   if (
     !ledger ||
-    typeof ledger.claim !== 'function' ||
-    typeof ledger.markRunning !== 'function' ||
+    typeof ledger.get !== 'function' ||
+    typeof ledger.start !== 'function' ||
     typeof ledger.settle !== 'function'
   ) {
     throw new DurableWaitError('invalid_wait_options', 'createApprovalWait: "ledger" is required');
@@ -200,29 +200,20 @@ export function createApprovalWait<Context = unknown>(
         return { status: 'denied', proposalHash: attempt.proposalHash, reason: look.reason };
       }
 
-      const claimed = await ledger.claim(key, attempt.bindingHash);
-      if (claimed?.state === 'settled') return claimed.outcome;
-      if (claimed?.state === 'running') {
+      // Nothing is recorded for this key yet: the tool has not started under it. authorize
+      // re-runs policy and consumes the grant atomically (a spent grant suspends again).
+      const auth = await attempt.authorize();
+      if (auth.type === 'suspended')
+        return { status: 'pending', proposalHash: attempt.proposalHash };
+      if (auth.type === 'deny') {
+        return { status: 'denied', proposalHash: attempt.proposalHash, reason: auth.reason };
+      }
+      // Durable before the tool starts: a re-run of this step never starts it again.
+      const started = await ledger.start(key, attempt.bindingHash);
+      if (started?.state === 'settled') return started.outcome;
+      if (started?.state === 'running') {
         return { status: 'indeterminate', proposalHash: attempt.proposalHash, executionKey: key };
       }
-      if (claimed !== undefined && claimed.bindingHash !== attempt.bindingHash) {
-        throw new DurableWaitError(
-          'ledger_conflict',
-          `execute of "${tool.name}": execution key ${key} was claimed for another call`,
-        );
-      }
-      // `claimed` state (an earlier run stopped before starting the tool) or a fresh claim:
-      // the tool has not started for this key. authorize consumes the grant atomically.
-      const auth = await attempt.authorize();
-      if (auth.type !== 'allow') {
-        const outcome: DurableOutcome =
-          auth.type === 'suspended'
-            ? { status: 'pending', proposalHash: attempt.proposalHash }
-            : { status: 'denied', proposalHash: attempt.proposalHash, reason: auth.reason };
-        await ledger.settle(key, outcome);
-        return outcome;
-      }
-      await ledger.markRunning(key);
       const ran = await attempt.execute();
       let outcome: DurableOutcome;
       if (ran.status === 'executed') {

@@ -11,25 +11,18 @@ export function createMemoryExecutionLedger(): ExecutionLedger {
   const copy = (entry: LedgerEntry | undefined) =>
     entry === undefined ? undefined : (structuredClone(entry) as LedgerEntry);
   return {
-    async claim(key, bindingHash) {
+    async get(key) {
+      return copy(entries.get(key));
+    },
+    async start(key, bindingHash) {
       const existing = entries.get(key);
       if (existing) return copy(existing);
-      entries.set(key, { state: 'claimed', bindingHash });
+      entries.set(key, { state: 'running', bindingHash });
       return undefined;
-    },
-    async markRunning(key) {
-      const entry = entries.get(key);
-      if (entry?.state !== 'claimed') {
-        throw new DurableWaitError(
-          'ledger_conflict',
-          `execution key is not claimed (${entry?.state ?? 'unknown'})`,
-        );
-      }
-      entries.set(key, { state: 'running', bindingHash: entry.bindingHash });
     },
     async settle(key, outcome: DurableOutcome) {
       const entry = entries.get(key);
-      if (entry === undefined || entry.state === 'settled') {
+      if (entry?.state !== 'running') {
         throw new DurableWaitError(
           'ledger_conflict',
           `execution key cannot be settled (${entry?.state ?? 'unknown'})`,
@@ -40,9 +33,6 @@ export function createMemoryExecutionLedger(): ExecutionLedger {
         bindingHash: entry.bindingHash,
         outcome: structuredClone(outcome),
       });
-    },
-    async get(key) {
-      return copy(entries.get(key));
     },
   };
 }

@@ -38,7 +38,6 @@ export type DurableOutcome =
 
 /** State of one execution key in an {@link ExecutionLedger}. */
 export type LedgerEntry =
-  | { state: 'claimed'; bindingHash: string }
   | { state: 'running'; bindingHash: string }
   | { state: 'settled'; bindingHash: string; outcome: DurableOutcome };
 
@@ -50,17 +49,16 @@ export type LedgerEntry =
  * (`@argseal/dbos`).
  */
 export interface ExecutionLedger {
-  /**
-   * Atomically creates `key` in state `claimed` and returns `undefined`, or returns the
-   * existing entry unchanged when the key is already known.
-   */
-  claim(key: string, bindingHash: string): Promise<LedgerEntry | undefined>;
-  /** Moves a claimed key to `running`; must be durable before it resolves. */
-  markRunning(key: string): Promise<void>;
-  /** Records the key's final outcome. */
-  settle(key: string, outcome: DurableOutcome): Promise<void>;
   /** The entry for `key`, if any. */
   get(key: string): Promise<LedgerEntry | undefined>;
+  /**
+   * Atomically creates `key` in state `running` (durable before it resolves) and returns
+   * `undefined`, or returns the existing entry unchanged when the key is already known.
+   * Called right before the tool starts, after the grant was consumed.
+   */
+  start(key: string, bindingHash: string): Promise<LedgerEntry | undefined>;
+  /** Records the final outcome of a `running` key. */
+  settle(key: string, outcome: DurableOutcome): Promise<void>;
 }
 
 /** Per-call options of {@link ApprovalWait.request} and {@link ApprovalWait.execute}. */

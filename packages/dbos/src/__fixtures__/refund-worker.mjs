@@ -1,18 +1,19 @@
 // One worker process: launches DBOS (recovering this executor's pending workflows), then
 // either starts the workflow (MODE=start) or waits for the recovered one (MODE=recover),
-// and prints its outcome as one JSON line. KILL_AT=tool|markRunning kills the process with
+// and prints its outcome as one JSON line. KILL_AT=tool|start kills the process with
 // SIGKILL at that point, as a crash would.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { openRefundApp } from './refund-app.mjs';
 
-const { DATABASE_URL, WORKFLOW_ID, MODE, KILL_AT, ARGS, TIMEOUT_SECONDS, DELAY_WAIT_MS } = process.env;
+const { DATABASE_URL, WORKFLOW_ID, MODE, KILL_AT, ARGS, TIMEOUT_SECONDS, DELAY_WAIT_MS } =
+  process.env;
 const die = () => process.kill(process.pid, 'SIGKILL');
 const hooks = {};
 if (KILL_AT === 'tool') hooks.afterEffect = die;
-if (KILL_AT === 'markRunning') {
+if (KILL_AT === 'start') {
   hooks.wrapLedger = (pool) => ({
     query: (text, params) => {
-      if (/SET state = 'running'/.test(text)) die();
+      if (/INSERT INTO argseal_durable_executions/.test(text)) die();
       return pool.query(text, params);
     },
   });
