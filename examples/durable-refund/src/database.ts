@@ -2,11 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 /** A PostgreSQL database for the demo: DATABASE_URL, or a throwaway local cluster. */
 export interface DemoDatabase {
   url: string;
-  stop(): void;
+  stop(): void | Promise<void>;
 }
 
 function postgresBin(): string | undefined {
@@ -25,18 +26,26 @@ function postgresBin(): string | undefined {
  * database on that server; otherwise it starts a throwaway cluster from the machine's
  * PostgreSQL binaries (as the `postgres` user when run as root), removed at the end.
  */
-export function openDemoDatabase(): DemoDatabase | undefined {
+export async function openDemoDatabase(): Promise<DemoDatabase | undefined> {
   const fromEnv = process.env.DATABASE_URL;
   if (fromEnv) {
     const name = `argseal_durable_demo_${process.pid}`;
-    const psql = (sql: string) => execFileSync('psql', [fromEnv, '-qc', sql], { stdio: 'ignore' });
-    psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    psql(`CREATE DATABASE ${name}`);
+    const admin = async (sql: string) => {
+      const client = new pg.Client({ connectionString: fromEnv });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin(`CREATE DATABASE ${name}`);
     const url = new URL(fromEnv);
     url.pathname = `/${name}`;
     return {
       url: url.toString(),
-      stop: () => psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      stop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     };
   }
   const bin = postgresBin();

@@ -11,7 +11,7 @@ import { DBOS, DBOSClient } from '@dbos-inc/dbos-sdk';
 import pg from 'pg';
 import { openDemoDatabase } from './database.js';
 
-const db = openDemoDatabase();
+const db = await openDemoDatabase();
 if (!db) {
   console.log(
     'durable-refund: skipped: DBOS needs PostgreSQL. Set DATABASE_URL=postgres://… or install ' +
@@ -82,7 +82,7 @@ try {
   failed = outcome.status !== 'executed' || refunds.length !== 1 || !chain.verification.ok;
 } finally {
   await pool.end();
-  db.stop();
+  await db.stop();
 }
 console.log(
   failed ? 'durable-refund: FAILED' : 'durable-refund: the approved refund ran exactly once',
