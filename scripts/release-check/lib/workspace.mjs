@@ -10,6 +10,7 @@ export const EXPECTED = [
   'ai-sdk',
   'openai-agents',
   'langchain',
+  'dbos',
   'postgres',
   'console',
   'mcp',
