@@ -1,3 +1,4 @@
+import { createConsoleServer } from '@argseal/console';
 import { verifyAuditLog } from '@argseal/core';
 import { describePostgres } from '@argseal/test-kit';
 import pg from 'pg';
@@ -117,6 +118,31 @@ describePostgres(
       const [proposal] = await op.pending();
       expect(await op.ledger.waitsFor(proposal!.proposalHash)).toEqual([]);
       await op.approvals.decide(proposal!.proposalHash, { decision: 'approve', approver: 'ann' });
+      const { outcome } = await w.done;
+      expect(outcome).toMatchObject({ status: 'executed' });
+      expect(await op.refunds()).toHaveLength(1);
+      await chainVerified();
+    });
+
+    it('a decision in the approval console wakes the waiting workflow through DBOS', async () => {
+      const w = startWorker(env({ MODE: 'start' }));
+      op = await waitForOperator(db.url);
+      const [proposal] = await op.pending();
+      const token = 'ann-token-0123456789abcdef0123456789';
+      const app = createConsoleServer({
+        store: op.approvals,
+        audit: op.audit,
+        tokens: { ann: token },
+      });
+      const res = await app.request(
+        `http://127.0.0.1:7407/api/proposals/${proposal!.id}/decision`,
+        {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ decision: 'approve', proposalHash: proposal!.proposalHash }),
+        },
+      );
+      expect(res.status).toBe(200);
       const { outcome } = await w.done;
       expect(outcome).toMatchObject({ status: 'executed' });
       expect(await op.refunds()).toHaveLength(1);
