@@ -11,6 +11,7 @@ export const EXPECTED = [
   'ai-sdk',
   'openai-agents',
   'langchain',
+  'dbos',
   'postgres',
   'console',
   'mcp',
