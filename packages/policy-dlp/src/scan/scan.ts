@@ -2,8 +2,11 @@ import type { ReadonlyJsonValue } from '@argseal/core';
 import { fingerprint } from '../fingerprint.js';
 import type { Detector, DlpAction, Finding } from '../types.js';
 import { joinSegments, locate, type Part } from './document.js';
+import { glueGroups } from './groups.js';
+import { sourceRange } from './mapped-text.js';
 import { commonPath, pathKey, placeholder, safePointer } from './pointers.js';
 import { collectSegments, type Segment } from './segments.js';
+import { buildViews, type View } from './views.js';
 
 /** A detector with what to do about its findings and where it does not apply. */
 export interface ArmedDetector {
@@ -37,60 +40,114 @@ interface Hit {
   readonly parts: Part[];
 }
 
-function overlaps(a: Part, b: Part): boolean {
-  return a.segment === b.segment && a.start < b.end && b.start < a.end;
+/** What earlier hits cover, per detector and segment: merged, sorted stretches. */
+class Covered {
+  private readonly stretches = new Map<string, [number, number][]>();
+  private readonly dirty = new Set<string>();
+
+  add(hit: Hit): void {
+    for (const p of hit.parts) {
+      const key = `${hit.armed.detector.id}\u0000${p.segment}`;
+      const list = this.stretches.get(key);
+      if (list) list.push([p.start, p.end]);
+      else this.stretches.set(key, [[p.start, p.end]]);
+      this.dirty.add(key);
+    }
+  }
+
+  overlaps(hit: Hit): boolean {
+    return hit.parts.some((p) => {
+      const list = this.merged(`${hit.armed.detector.id}\u0000${p.segment}`);
+      if (!list) return false;
+      let lo = 0;
+      let hi = list.length - 1;
+      let found = -1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (list[mid]![0] < p.end) {
+          found = mid;
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
+      return found >= 0 && list[found]![1] > p.start;
+    });
+  }
+
+  private merged(key: string): [number, number][] | undefined {
+    const list = this.stretches.get(key);
+    if (!list || !this.dirty.has(key)) return list;
+    list.sort((a, b) => a[0] - b[0]);
+    const out: [number, number][] = [];
+    for (const s of list) {
+      const last = out[out.length - 1];
+      if (last && s[0] <= last[1]) last[1] = Math.max(last[1], s[1]);
+      else out.push([s[0], s[1]]);
+    }
+    this.stretches.set(key, out);
+    this.dirty.delete(key);
+    return out;
+  }
 }
 
-function siblingGroups(segments: readonly Segment[]): number[][] {
-  const byContainer = new Map<number, number[]>();
-  segments.forEach((s, i) => {
-    if (s.location !== 'value') return;
-    const group = byContainer.get(s.container);
-    if (group) group.push(i);
-    else byContainer.set(s.container, [i]);
-  });
-  return [...byContainer.values()].filter((g) => g.length > 1);
-}
-
+/** Runs the detectors on groups of one view; parts are mapped back to the original text. */
 async function run(
   detectors: readonly ArmedDetector[],
-  segments: readonly Segment[],
+  view: View,
   groups: readonly (readonly number[])[],
   inner: string,
   minParts: number,
 ): Promise<Hit[]> {
   if (groups.length === 0 || detectors.length === 0) return [];
-  const doc = joinSegments(segments, groups, inner, '\n');
-  const hits: Hit[] = [];
+  const doc = joinSegments(view.texts, groups, inner, '\n');
+  const hits: (Hit & { at: number })[] = [];
   const results = await Promise.all(detectors.map((d) => d.detector.scan(doc.text)));
   results.forEach((matches, i) => {
     for (const m of matches) {
-      const parts = locate(doc, segments, m.start, m.end);
-      if (parts.length >= minParts) hits.push({ armed: detectors[i]!, rule: m.rule, parts });
+      const parts = locate(doc, view.texts, m.start, m.end).map((p): Part => {
+        const map = view.maps[p.segment];
+        if (map === undefined) return p;
+        const [start, end] = sourceRange(map, p.start, p.end);
+        return { segment: p.segment, start, end };
+      });
+      if (parts.length >= minParts) {
+        hits.push({ armed: detectors[i]!, rule: m.rule, parts, at: m.start });
+      }
     }
   });
-  return hits;
+  return hits.sort((a, b) => a.at - b.at);
 }
 
 /**
- * Scans every string leaf and object key of `value` with every detector: once with each
- * string apart, and, for secret detectors, once more with sibling strings of one
- * container glued together (a key split across fields). Exempt matches are dropped.
+ * Scans every string leaf and object key of `value` with every detector, in each view
+ * ({@link buildViews}: as sent, normalised, decoded): with each string apart, and, for
+ * secret detectors, with the strings of each glue group ({@link glueGroups}) joined (a
+ * key cut into pieces). A later hit that overlaps an earlier one of the same detector is
+ * the same finding. Exempt matches are dropped.
  */
 export async function scanValue(
   value: ReadonlyJsonValue,
   tool: string,
   settings: ScanSettings,
 ): Promise<ScanOutcome> {
-  const { segments } = collectSegments(value, settings.maxScanLength);
-  const all = segments.map((_, i) => i);
+  const { segments, parents } = collectSegments(value, settings.maxScanLength);
   const secrets = settings.detectors.filter((d) => d.detector.kind === 'secret');
-  const apart = await run(settings.detectors, segments, all.length > 0 ? [all] : [], '\n', 1);
-  // a glued match that overlaps one found apart is that finding again, not a split secret
-  const glued = (await run(secrets, segments, siblingGroups(segments), '', 2)).filter(
-    (g) => !apart.some((a) => a.parts.some((p) => g.parts.some((q) => overlaps(p, q)))),
-  );
-  const hits = [...apart, ...glued].filter(
+  const glue = secrets.length > 0 ? glueGroups(segments, parents) : [];
+  const covered = new Covered();
+  const accepted: Hit[] = [];
+  const take = (hits: readonly Hit[], dedupe: boolean) => {
+    for (const h of hits) {
+      if (dedupe && covered.overlaps(h)) continue;
+      covered.add(h);
+      accepted.push(h);
+    }
+  };
+  for (const [level, view] of buildViews(segments).entries()) {
+    const apart = segments.map((_, i) => i).filter((i) => view.changed[i]);
+    take(await run(settings.detectors, view, apart.length > 0 ? [apart] : [], '\n', 1), level > 0);
+    const groups = level === 0 ? glue : glue.filter((g) => g.some((i) => view.changed[i]));
+    take(await run(secrets, view, groups, '', 2), true);
+  }
+  const hits = accepted.filter(
     (h) =>
       !h.parts.every((p) => {
         const s = segments[p.segment]!;
