@@ -118,6 +118,11 @@ const SECRETS: [string, Record<string, unknown>, string][] = [
     STRIPE_KEY.slice(10, 20),
   ],
   ['a token used as an object key', { headers: { [GITHUB_TOKEN]: 'x' } }, GITHUB_TOKEN],
+  [
+    'a token split by U+200B used as an object key',
+    { headers: { [insert(GITHUB_TOKEN, 8, '\u200b')]: 'x' } },
+    GITHUB_TOKEN.slice(8),
+  ],
   ...[
     'ec-p256-sec1',
     'ed25519-pkcs8',
