@@ -89,32 +89,57 @@ class Covered {
   }
 }
 
-/** Runs the detectors on groups of one view; parts are mapped back to the original text. */
+/** Groups of segments joined one way; a match must cover `minParts` of them. */
+interface Section {
+  readonly groups: readonly (readonly number[])[];
+  readonly inner: string;
+  readonly minParts: number;
+}
+
+/**
+ * Runs the detectors once on all sections of one view, joined into one text (each
+ * detector is called once: secretlint's cost per call is not small). A match is cut at
+ * the end of its section. Parts are mapped back to the original text. Hits come in
+ * section order, then in text order, each with its section's index.
+ */
 async function run(
   detectors: readonly ArmedDetector[],
   view: View,
-  groups: readonly (readonly number[])[],
-  inner: string,
-  minParts: number,
-): Promise<Hit[]> {
-  if (groups.length === 0 || detectors.length === 0) return [];
-  const doc = joinSegments(view.texts, groups, inner, '\n');
-  const hits: (Hit & { at: number })[] = [];
-  const results = await Promise.all(detectors.map((d) => d.detector.scan(doc.text)));
+  sections: readonly Section[],
+): Promise<(Hit & { readonly section: number })[]> {
+  const used = sections.filter((s) => s.groups.length > 0);
+  if (used.length === 0 || detectors.length === 0) return [];
+  const docs = used.map((s) => joinSegments(view.texts, s.groups, s.inner, '\n'));
+  const offsets: number[] = [];
+  let text = '';
+  docs.forEach((d, k) => {
+    if (k > 0) text += '\n';
+    offsets.push(text.length);
+    text += d.text;
+  });
+  const hits: (Hit & { section: number; at: number })[] = [];
+  const results = await Promise.all(detectors.map((d) => d.detector.scan(text)));
   results.forEach((matches, i) => {
     for (const m of matches) {
-      const parts = locate(doc, view.texts, m.start, m.end).map((p): Part => {
+      let k = offsets.length - 1;
+      while (k > 0 && offsets[k]! > m.start) k--;
+      const doc = docs[k]!;
+      const start = m.start - offsets[k]!;
+      const end = Math.min(m.end - offsets[k]!, doc.text.length);
+      if (end <= start) continue;
+      const parts = locate(doc, view.texts, start, end).map((p): Part => {
         const map = view.maps[p.segment];
         if (map === undefined) return p;
-        const [start, end] = sourceRange(map, p.start, p.end);
-        return { segment: p.segment, start, end };
+        const [from, to] = sourceRange(map, p.start, p.end);
+        return { segment: p.segment, start: from, end: to };
       });
-      if (parts.length >= minParts) {
-        hits.push({ armed: detectors[i]!, rule: m.rule, parts, at: m.start });
+      if (parts.length >= used[k]!.minParts) {
+        const section = sections.indexOf(used[k]!);
+        hits.push({ armed: detectors[i]!, rule: m.rule, parts, section, at: m.start });
       }
     }
   });
-  return hits.sort((a, b) => a.at - b.at);
+  return hits.sort((x, y) => x.at - y.at);
 }
 
 /**
@@ -141,11 +166,33 @@ export async function scanValue(
       accepted.push(h);
     }
   };
+  const personal = settings.detectors.filter((d) => d.detector.kind !== 'secret');
   for (const [level, view] of buildViews(segments).entries()) {
-    const apart = segments.map((_, i) => i).filter((i) => view.changed[i]);
-    take(await run(settings.detectors, view, apart.length > 0 ? [apart] : [], '\n', 1), level > 0);
-    const groups = level === 0 ? glue : glue.filter((g) => g.some((i) => view.changed[i]));
-    take(await run(secrets, view, groups, '', 2), true);
+    const changed = segments.map((_, i) => i).filter((i) => view.changed[i]);
+    const apart: Section = {
+      groups: changed.length > 0 ? [changed] : [],
+      inner: '\n',
+      minParts: 1,
+    };
+    const glued: Section = {
+      groups: level === 0 ? glue : glue.filter((g) => g.some((i) => view.changed[i])),
+      inner: '',
+      minParts: 2,
+    };
+    const [mine, theirs] = await Promise.all([
+      run(secrets, view, [apart, glued]),
+      run(personal, view, [apart]),
+    ]);
+    // found apart in the text as sent: every match is its own finding, as always;
+    // anything else that overlaps an earlier finding of its detector is that finding
+    take(
+      [...mine, ...theirs].filter((h) => h.section === 0),
+      level > 0,
+    );
+    take(
+      mine.filter((h) => h.section === 1),
+      true,
+    );
   }
   const hits = accepted.filter(
     (h) =>
