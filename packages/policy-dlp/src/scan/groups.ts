@@ -1,9 +1,15 @@
 import type { Segment } from './segments.js';
 
-function push(map: Map<string, number[]>, key: string, i: number): void {
+function push<K>(map: Map<K, number[]>, key: K, i: number): void {
   const list = map.get(key);
   if (list) list.push(i);
   else map.set(key, [i]);
+}
+
+function same(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
@@ -19,27 +25,40 @@ function push(map: Map<string, number[]>, key: string, i: number): void {
  * Groups of one value, and a group equal to an earlier one, are left out.
  */
 export function glueGroups(segments: readonly Segment[], parents: readonly number[]): number[][] {
-  const siblings = new Map<string, number[]>();
-  const cousins = new Map<string, number[]>();
-  const columns = new Map<string, number[]>();
+  const siblings = new Map<number, number[]>();
+  const cousins = new Map<number, number[]>();
+  const columns = new Map<number, Map<string | number, number[]>>();
   const all: number[] = [];
-  segments.forEach((s, i) => {
-    if (s.location !== 'value') return;
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
+    if (s.location !== 'value') continue;
     all.push(i);
-    push(siblings, String(s.container), i);
+    push(siblings, s.container, i);
     const grand = s.container < 0 ? -1 : parents[s.container]!;
-    if (grand < 0) return;
-    push(cousins, String(grand), i);
-    push(columns, JSON.stringify([grand, s.path[s.path.length - 1]]), i);
-  });
-  const seen = new Set<string>();
-  const out: number[][] = [];
-  for (const group of [...siblings.values(), ...columns.values(), ...cousins.values(), all]) {
-    if (group.length < 2) continue;
-    const key = group.join(',');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(group);
+    if (grand < 0) continue;
+    push(cousins, grand, i);
+    let byName = columns.get(grand);
+    if (!byName) {
+      byName = new Map();
+      columns.set(grand, byName);
+    }
+    push(byName, s.path[s.path.length - 1]!, i);
   }
+  // a group equal to an earlier one has the same length, first and last member
+  const seen = new Map<string, number[][]>();
+  const out: number[][] = [];
+  const add = (group: number[]) => {
+    if (group.length < 2) return;
+    const key = `${group.length}:${group[0]}:${group[group.length - 1]}`;
+    const earlier = seen.get(key);
+    if (earlier?.some((e) => same(e, group))) return;
+    if (earlier) earlier.push(group);
+    else seen.set(key, [group]);
+    out.push(group);
+  };
+  for (const g of siblings.values()) add(g);
+  for (const byName of columns.values()) for (const g of byName.values()) add(g);
+  for (const g of cousins.values()) add(g);
+  add(all);
   return out;
 }

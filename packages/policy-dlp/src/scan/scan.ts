@@ -168,7 +168,8 @@ export async function scanValue(
   };
   const personal = settings.detectors.filter((d) => d.detector.kind !== 'secret');
   for (const [level, view] of buildViews(segments).entries()) {
-    const changed = segments.map((_, i) => i).filter((i) => view.changed[i]);
+    const changed: number[] = [];
+    for (let i = 0; i < segments.length; i++) if (view.changed[i]) changed.push(i);
     const apart: Section = {
       groups: changed.length > 0 ? [changed] : [],
       inner: '\n',
