@@ -228,3 +228,34 @@ describe('issue 25: spellings the detectors missed are refused, and nothing runs
     expect(await dlp.scan({ body: out })).toEqual([]);
   });
 });
+
+describe('split secrets inside a JSON document sent as a string', () => {
+  it.each([
+    ['an array of pieces', JSON.stringify([GITHUB_TOKEN.slice(0, half), GITHUB_TOKEN.slice(half)])],
+    [
+      'sibling members',
+      JSON.stringify({ part1: STRIPE_KEY.slice(0, 14), part2: STRIPE_KEY.slice(14) }),
+    ],
+    [
+      'an array of objects, escaped once more',
+      JSON.stringify(
+        JSON.stringify([{ p: GITHUB_TOKEN.slice(0, 9) }, { p: GITHUB_TOKEN.slice(9) }]),
+      ),
+    ],
+  ])('%s: denied dlp_secret, redacted inside the document', async (_, doc) => {
+    const { tool, sent, authorizer } = setup(createDlp({ salt: SALT }));
+    const outcome = await authorizer.call(tool, JSON.stringify({ payload: doc }));
+    expect(outcome).toMatchObject({ status: 'denied', reason: 'dlp_secret' });
+    expect(sent).toEqual([]);
+    const redacting = createDlp({ salt: SALT, detectors: { secret: 'redact' } });
+    const out = await redacting.rewrite({
+      agent: 'a',
+      tool: 't',
+      toolCallId: 'c',
+      arguments: { payload: doc },
+      context: undefined,
+    });
+    expect(JSON.stringify(out)).toMatch(/\[REDACTED:secret:[a-p]{12}\]/);
+    expect(await redacting.scan(out as never)).toEqual([]);
+  });
+});

@@ -220,4 +220,12 @@ export const SPELLING_NEAR_MISSES: readonly CorpusCase[] = [
     name: 'a 16-digit number split by a zero-width space into two 8-digit halves failing Luhn',
     text: '41111111\u200b11111112',
   },
+  {
+    name: 'a JSON document of 4-digit strings (values are glued for secrets only)',
+    text: '["4111","1111","1111","1111"]',
+  },
+  {
+    name: 'a JSON document of harmless strings',
+    text: '{"a":"sk_live_","b":"see the docs","c":"ghp_"}',
+  },
 ];

@@ -182,7 +182,7 @@ export async function scanValue(
     };
     const [mine, theirs] = await Promise.all([
       run(secrets, view, [apart, glued]),
-      run(personal, view, [apart]),
+      view.secretsOnly ? [] : run(personal, view, [apart]),
     ]);
     // found apart in the text as sent: every match is its own finding, as always;
     // anything else that overlaps an earlier finding of its detector is that finding
