@@ -4,7 +4,7 @@ import { compose, MappedBuilder, type MappedText } from './mapped-text.js';
  * Decoding passes at most: `%2567` is `%67` after one and `g` after two; a JSON string
  * inside a JSON string inside a string needs two for `\\u0067`. Each pass is linear.
  */
-export const MAX_DECODE_DEPTH = 4;
+const MAX_DECODE_DEPTH = 4;
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   '"': '"',
