@@ -143,6 +143,9 @@ const CARDS: [string, string][] = [
   ['grouped by narrow no-break spaces', group(CARD, '\u202f')],
   ['grouped by dots', group(CARD, '.')],
   ['grouped by en dashes', group(CARD, '\u2013')],
+  ['grouped by minus signs', group(CARD, '\u2212')],
+  ['grouped by figure spaces', group(CARD, '\u2007')],
+  ['grouped by two spaces', group(CARD, '  ')],
   ['in full-width digits', fullWidth(CARD)],
   ['in full-width digits grouped by ideographic spaces', fullWidth(group(CARD, ' '))],
   ['in Arabic-Indic digits', [...CARD].map((d) => String.fromCharCode(0x660 + Number(d))).join('')],
@@ -156,6 +159,7 @@ const IBANS: [string, string][] = [
   ['grouped by zero-width spaces', IBAN.match(/.{1,4}/g)!.join('\u200b')],
   ['grouped by word joiners', IBAN.match(/.{1,4}/g)!.join('\u2060')],
   ['grouped by no-break spaces', IBAN.match(/.{1,4}/g)!.join('\u00a0')],
+  ['grouped by dashes', IBAN.match(/.{1,4}/g)!.join('-')],
   ['in full-width letters and digits', fullWidth(IBAN)],
 ];
 

@@ -8,7 +8,7 @@ import type { Detector, DetectorMatch } from '../types.js';
  * Separators and digits are disjoint and each repetition ends on a digit: one way to
  * match, linear time. (Full-width and other digits are ASCII in the normalised view.)
  */
-const RUN = /[0-9](?:[\p{Zs}\p{Pd}.]{0,3}[0-9])*/gu;
+const RUN = /[0-9](?:[\p{Zs}\p{Pd}\u2212.]{0,3}[0-9])*/gu;
 const MIN_DIGITS = 12;
 const MAX_DIGITS = 19;
 

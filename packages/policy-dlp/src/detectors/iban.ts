@@ -5,8 +5,8 @@ import type { Detector, DetectorMatch } from '../types.js';
 const START = /(?<![A-Za-z0-9])[A-Za-z]{2}[0-9]{2}/g;
 const ALNUM = /[A-Za-z0-9]/;
 /** One separator between groups: any space (no-break too), any dash, a dot. */
-const SEPARATOR = /[\p{Zs}\p{Pd}.]/u;
-const SEPARATORS = /[\p{Zs}\p{Pd}.]/gu;
+const SEPARATOR = /[\p{Zs}\p{Pd}\u2212.]/u;
+const SEPARATORS = /[\p{Zs}\p{Pd}\u2212.]/gu;
 
 /** Lengths of the IBAN of each country ibantools knows. */
 function ibanLengths(): ReadonlyMap<string, number> {
