@@ -160,9 +160,21 @@ const hostile = {
 };
 console.log('\n| adversarial string (all detectors), CPU time | 64 KiB | 128 KiB | 128/64 |');
 console.log('|---|---|---|---|');
-for (const [name, make] of Object.entries(hostile)) {
-  const a = { text: make(64 * 1024) };
-  const b = { text: make(128 * 1024) };
+// structure: the glued groupings of split secrets, and a JSON document sent as a string
+const shaped = {
+  'array of small objects': (n) => ({
+    items: Array.from({ length: n / 16 }, (_, i) => ({ k: `v${i % 10}abcd`, n: 'xy' })),
+  }),
+  'JSON document in a string': (n) => ({
+    text: JSON.stringify(Array.from({ length: n / 8 }, (_, i) => `ab${i % 10}c`)),
+  }),
+};
+for (const [name, make] of [
+  ...Object.entries(hostile).map(([k, f]) => [k, (n) => ({ text: f(n) })]),
+  ...Object.entries(shaped),
+]) {
+  const a = make(64 * 1024);
+  const b = make(128 * 1024);
   const ta = [];
   const tb = [];
   for (let round = 0; round < 3; round++) {
