@@ -117,6 +117,20 @@ const SECRETS: [string, Record<string, unknown>, string][] = [
     },
     STRIPE_KEY.slice(10, 20),
   ],
+  [
+    'a secret split across objects two levels down, after an unrelated value',
+    {
+      note: 'see below',
+      a: { b: { x: GITHUB_TOKEN.slice(0, 10) } },
+      c: { d: { y: GITHUB_TOKEN.slice(10) } },
+    },
+    GITHUB_TOKEN.slice(10),
+  ],
+  [
+    'a secret split across an array of arrays',
+    { rows: [[STRIPE_KEY.slice(0, 12)], [STRIPE_KEY.slice(12)]] },
+    STRIPE_KEY.slice(12),
+  ],
   ['a token used as an object key', { headers: { [GITHUB_TOKEN]: 'x' } }, GITHUB_TOKEN],
   [
     'a token split by U+200B used as an object key',
