@@ -277,3 +277,32 @@ describe('split secrets inside a JSON document sent as a string', () => {
     expect(await redacting.scan(out as never)).toEqual([]);
   });
 });
+
+describe('a token whose head reads as a token on its own', () => {
+  it('is redacted whole: the tail behind a zero-width space goes too', async () => {
+    const tail = 'TAILzq81XyWv';
+    const token = `${STRIPE_KEY}\u200b${tail}`;
+    const dlp = createDlp({ salt: SALT, detectors: { secret: 'redact' } });
+    const { tool, sent, authorizer } = setup(dlp);
+    const outcome = await authorizer.call(tool, JSON.stringify({ body: `key ${token} end` }));
+    expect(outcome).toMatchObject({ status: 'executed' });
+    const body = (sent[0] as { body: string }).body;
+    expect(body).not.toContain(tail);
+    expect(body).toMatch(/^key \[REDACTED:secret:[a-p]{12}\] end$/);
+  });
+});
+
+describe('a token cut at the end of its field', () => {
+  it('is redacted whole: its tail in the next field goes too', async () => {
+    const tail = 'TAILzq81XyWv';
+    const dlp = createDlp({ salt: SALT, detectors: { secret: 'redact' } });
+    const { tool, sent, authorizer } = setup(dlp);
+    const outcome = await authorizer.call(
+      tool,
+      JSON.stringify({ a: `key ${STRIPE_KEY}`, b: tail }),
+    );
+    expect(outcome).toMatchObject({ status: 'executed' });
+    expect(JSON.stringify(sent)).not.toContain(tail);
+    expect(JSON.stringify(sent)).not.toContain(STRIPE_KEY);
+  });
+});

@@ -59,8 +59,16 @@ describe('scan: pointers, keys, split secrets, limits', () => {
   });
 
   it('a whole secret next to an unrelated sibling is one value finding, not a split one', async () => {
-    const findings = await dlp.scan({ a: `key ${STRIPE_KEY}`, b: 'hello' });
+    const findings = await dlp.scan({ a: `key ${STRIPE_KEY}`, b: ' - thanks' });
     expect(findings).toMatchObject([{ location: 'value', pointer: '/a' }]);
+  });
+
+  it('a secret that ends its field, next to one that starts with token characters: the next may hold its tail', async () => {
+    const findings = await dlp.scan({ a: `key ${STRIPE_KEY}`, b: 'hello' });
+    expect(findings).toMatchObject([
+      { location: 'value', pointer: '/a' },
+      { location: 'split', pointer: '' },
+    ]);
   });
 
   it('numbers, booleans and null are not strings: nothing to find', async () => {

@@ -55,8 +55,9 @@ class Covered {
     }
   }
 
-  overlaps(hit: Hit): boolean {
-    return hit.parts.some((p) => {
+  /** True when some part overlaps a stretch (`within`: when every part lies inside one). */
+  overlaps(hit: Hit, within = false): boolean {
+    const test = (p: Part) => {
       const list = this.merged(`${hit.armed.detector.id}\u0000${p.segment}`);
       if (!list) return false;
       let lo = 0;
@@ -69,8 +70,11 @@ class Covered {
           lo = mid + 1;
         } else hi = mid - 1;
       }
-      return found >= 0 && list[found]![1] > p.start;
-    });
+      if (found < 0) return false;
+      const [from, to] = list[found]!;
+      return within ? from <= p.start && to >= p.end : to > p.start;
+    };
+    return within ? hit.parts.every(test) : hit.parts.some(test);
   }
 
   private merged(key: string): [number, number][] | undefined {
@@ -157,12 +161,20 @@ export async function scanValue(
   const { segments, parents } = collectSegments(value, settings.maxScanLength);
   const secrets = settings.detectors.filter((d) => d.detector.kind === 'secret');
   const glue = secrets.length > 0 ? glueGroups(segments, parents) : [];
-  const covered = new Covered();
+  const apartCovered = new Covered();
+  const gluedCovered = new Covered();
   const accepted: Hit[] = [];
-  const take = (hits: readonly Hit[], dedupe: boolean) => {
+  const takeApart = (hits: readonly Hit[], dedupe: boolean) => {
     for (const h of hits) {
-      if (dedupe && covered.overlaps(h)) continue;
-      covered.add(h);
+      if (dedupe && apartCovered.overlaps(h, true)) continue;
+      apartCovered.add(h);
+      accepted.push(h);
+    }
+  };
+  const takeGlued = (hits: readonly Hit[]) => {
+    for (const h of hits) {
+      if (gluedCovered.overlaps(h) || apartCovered.overlaps(h, true)) continue;
+      gluedCovered.add(h);
       accepted.push(h);
     }
   };
@@ -184,16 +196,17 @@ export async function scanValue(
       run(secrets, view, [apart, glued]),
       view.secretsOnly ? [] : run(personal, view, [apart]),
     ]);
-    // found apart in the text as sent: every match is its own finding, as always;
-    // anything else that overlaps an earlier finding of its detector is that finding
-    take(
+    // Found apart in the text as sent: every match is its own finding, as always. A
+    // match inside earlier ones of its detector is that finding again; one that reaches
+    // further is kept, so that a redaction covers all of it: in a later view, the tail
+    // of a token behind a zero-width space; glued, the tail of a token cut at the end of
+    // its field (a cut token's tail cannot be told from a next field that starts with
+    // letters, which is then redacted too). Glued matches that overlap are one finding.
+    takeApart(
       [...mine, ...theirs].filter((h) => h.section === 0),
       level > 0,
     );
-    take(
-      mine.filter((h) => h.section === 1),
-      true,
-    );
+    takeGlued(mine.filter((h) => h.section === 1));
   }
   const hits = accepted.filter(
     (h) =>
