@@ -200,7 +200,7 @@ export const SPELLING_NEAR_MISSES: readonly CorpusCase[] = [
   },
   {
     name: 'full-width digits failing Luhn',
-    text: '\uff14\uff11\uff11\uff11'.repeat(3) + '\uff11\uff11\uff11\uff12',
+    text: `${'\uff14\uff11\uff11\uff11'.repeat(3)}\uff11\uff11\uff11\uff12`,
   },
   { name: 'a lower-case IBAN with a wrong checksum', text: 'de89370400440532013001' },
   { name: 'lower-case words that start like an IBAN', text: 'see de12 and at34 for details' },
