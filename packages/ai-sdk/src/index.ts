@@ -1,3 +1,4 @@
+export { createAuthorizer, type ToolPolicy } from '@argseal/core';
 export type { ApproveOptions, PendingApproval, RejectOptions } from './approvals.js';
 export { ArgsealAiSdkError, type ArgsealAiSdkErrorCode } from './errors.js';
 export type { SealableTool } from './normalize-tool.js';

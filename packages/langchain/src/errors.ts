@@ -19,7 +19,9 @@ export type ArgsealLangChainErrorCode =
    * a `checkpointer` (e.g. `new MemorySaver()`) and invoke with `configurable.thread_id`.
    * Nothing ran.
    */
-  | 'missing_checkpointer';
+  | 'missing_checkpointer'
+  /** `approveAll` options that are not an object or have a key other than approver, note. */
+  | 'invalid_approval_options';
 
 /**
  * Base error of `@argseal/langchain`. Messages name the tool and the code, never the
