@@ -55,12 +55,9 @@ let failed = 0;
 const readmes = readdirSync(join(root, 'packages'))
   .filter((d) => existsSync(join(root, 'packages', d, 'README.md')))
   .map((d) => ({ file: join(root, 'packages', d, 'README.md'), pkg: join(root, 'packages', d) }));
-readmes.push({
-  file: join(root, 'README.md'),
-  pkg: join(root, 'packages/core'),
-  out: '.readme-code-root',
-});
-for (const { file: readmeFile, pkg, out: outName = OUT } of readmes) {
+// the root README's blocks resolve from packages/core (its dir is free again by then)
+readmes.push({ file: join(root, 'README.md'), pkg: join(root, 'packages/core') });
+for (const { file: readmeFile, pkg } of readmes) {
   const readme = relative(root, readmeFile);
   const markdown = readFileSync(readmeFile, 'utf8');
   if (markdown.includes('<!-- readme-code: continue -->')) {
@@ -71,7 +68,7 @@ for (const { file: readmeFile, pkg, out: outName = OUT } of readmes) {
     failed++;
   }
   const blocks = extractBlocks(markdown);
-  const out = join(pkg, outName);
+  const out = join(pkg, OUT);
   rmSync(out, { recursive: true, force: true });
   if (blocks.length === 0) continue;
   mkdirSync(out, { recursive: true });
