@@ -9,7 +9,8 @@
 // tarballs and the frameworks (lockfile versions) into a scratch npm project in the OS temp
 // dir, compiles the files there with strict TypeScript (no casts needed is part of the test)
 // and runs them: the plain agent refunds at once; both sealed agents pause for approval,
-// are approved and resumed, and refund exactly once. Lines counted: every line the sealed
+// are approved and resumed, and refund exactly once; after.ts without its approval lines
+// (those naming approve/resume) refunds nothing. Lines counted: every line the sealed
 // file adds or changes against plain.ts (`diff`, Biome-formatted at 100 columns, imports
 // included), except the policy between `// policy` and `// end policy`.
 // Prints one line per framework; exits 1 when a program misbehaves or after.ts needs > 6.
@@ -111,18 +112,32 @@ writeFileSync(
     include: ['src'],
   }),
 );
-for (const dir of Object.keys(FRAMEWORKS))
+for (const dir of Object.keys(FRAMEWORKS)) {
   cpSync(join(here, dir), join(scratch, 'src', dir), { recursive: true });
+  // the sealed agent without its approval lines: it must pause and run nothing
+  const after = readFileSync(join(here, dir, 'after.ts'), 'utf8').split('\n');
+  const approval = (line) => !line.startsWith('import ') && /approve|resume/i.test(line);
+  // it prints what ran even when the framework stops it (the AI SDK throws on an unanswered
+  // approval request)
+  const unapproved = [
+    "import { executed as ran } from './model.js';",
+    "process.on('exit', () => console.log('executed: ' + JSON.stringify(ran)));",
+    ...after.filter((line) => !approval(line)),
+  ].join('\n');
+  writeFileSync(join(scratch, 'src', dir, 'unapproved.ts'), unapproved);
+}
 sh(join(scratch, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], scratch);
 
 const EXPECTED = 'executed: ["refund A-1 12000"]';
 let failed = 0;
 for (const dir of Object.keys(FRAMEWORKS)) {
   const outcome = {};
-  for (const file of ['plain', 'before', 'after']) {
+  for (const file of ['plain', 'before', 'after', 'unapproved']) {
     const r = spawnSync('node', [join(scratch, 'out', dir, `${file}.js`)], { encoding: 'utf8' });
     const last = r.stdout.trim().split('\n').at(-1);
-    outcome[file] = r.status === 0 && last === EXPECTED ? 'ok' : `FAILED (${last ?? r.stderr})`;
+    const expected = file === 'unapproved' ? 'executed: []' : EXPECTED;
+    const exited = r.status === 0 || file === 'unapproved';
+    outcome[file] = exited && last === expected ? 'ok' : `FAILED (${last ?? r.stderr})`;
   }
   const before = countLines(join(here, dir, 'plain.ts'), join(here, dir, 'before.ts'));
   const after = countLines(join(here, dir, 'plain.ts'), join(here, dir, 'after.ts'));
@@ -130,7 +145,8 @@ for (const dir of Object.keys(FRAMEWORKS)) {
   if (!ok) failed++;
   console.log(
     `${ok ? 'ok  ' : 'FAIL'} ${dir}: before ${before} lines, after ${after} lines (goal ${GOAL}); ` +
-      `runs: plain ${outcome.plain}, before ${outcome.before}, after ${outcome.after}`,
+      `runs: plain ${outcome.plain}, before ${outcome.before}, after ${outcome.after}, ` +
+      `after without its approval lines runs nothing: ${outcome.unapproved}`,
   );
 }
 process.exit(failed === 0 ? 0 : 1);
