@@ -39,6 +39,8 @@ export interface McpProxy {
   readonly approvals: ApprovalStore;
   readonly pins: ToolPinStore;
   readonly audit: AuditSink | undefined;
+  /** The configured upstream servers' names: each connection starts one upstream per name. */
+  readonly serverNames: readonly string[];
   /** Starts fresh upstream connections and relays `host` to them. */
   connect(host: HostConnection): Promise<McpRelay>;
 }
@@ -63,6 +65,7 @@ export function createMcpProxy(options: McpProxyOptions): McpProxy {
     approvals,
     pins,
     audit: options.audit,
+    serverNames: options.servers.map((s) => s.name),
     async connect(host) {
       const servers = options.servers.map((s) => ({
         name: s.name,

@@ -46,6 +46,15 @@ export interface RelayOptions {
 interface Forwarded {
   hostId: RpcId;
   upstream: Upstream;
+  untrackProgress: () => void;
+}
+
+/** `params._meta.progressToken` when it is a string or a number. */
+export function progressTokenOf(params: JsonObject | undefined): string | number | undefined {
+  const meta = params?._meta;
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) return undefined;
+  const token = (meta as JsonObject).progressToken;
+  return typeof token === 'string' || typeof token === 'number' ? token : undefined;
 }
 
 /**
@@ -68,7 +77,8 @@ export class McpRelay {
   readonly #fromUpstream = new Map<string, { upstream: Upstream; id: RpcId }>();
   /** our own requests to the host (elicitation) */
   readonly #hostWaiters = new Map<string, (m: RpcMessage) => void>();
-  readonly #progress = new Map<string, RpcId>();
+  /** progress token -> the host request it belongs to and the upstream it was sent to */
+  readonly #progress = new Map<string, { hostId: RpcId; upstream: Upstream }>();
   #next = 0;
   #initialized = false;
 
@@ -142,7 +152,12 @@ export class McpRelay {
       if (m.method === 'tools/call') return this.calls.call(m);
       return this.forward(this.#primary, m);
     }
-    if (isNotification(m)) return this.#hostNotification(m);
+    if (isNotification(m)) {
+      // a request method without an id would run unsealed at a server that executes
+      // notifications: only `notifications/*` is relayed, the rest is dropped and audited
+      if (!m.method.startsWith('notifications/')) return this.#requestAsNotification(m);
+      return this.#hostNotification(m);
+    }
     if (isResponse(m)) {
       const waiter = this.#hostWaiters.get(idKey(m.id));
       if (waiter) {
@@ -159,12 +174,13 @@ export class McpRelay {
   /** Forwards a host request to `upstream` under a fresh id; the answer goes back under the host's. */
   async forward(upstream: Upstream, m: RpcMessage & { id: RpcId }): Promise<void> {
     const upstreamId = upstream.nextId();
-    this.#forwarded.set(idKey(upstreamId), { hostId: m.id, upstream });
+    const untrackProgress = this.trackProgress(m.id, m.params, upstream);
+    this.#forwarded.set(idKey(upstreamId), { hostId: m.id, upstream, untrackProgress });
     this.#byHost.set(idKey(m.id), { upstream, upstreamId });
-    this.#trackProgress(m);
     await upstream.send({ ...m, id: upstreamId }).catch(async () => {
       this.#forwarded.delete(idKey(upstreamId));
       this.#byHost.delete(idKey(m.id));
+      untrackProgress();
       await this.toHost(
         rpcError(m.id, RPC_INTERNAL_ERROR, 'upstream unavailable', 'upstream_unavailable'),
       );
@@ -177,10 +193,20 @@ export class McpRelay {
     return () => this.#byHost.delete(idKey(hostId));
   }
 
-  #trackProgress(m: RpcMessage & { id: RpcId }): void {
-    const token = (m.params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
-    if (typeof token === 'string' || typeof token === 'number')
-      this.#progress.set(idKey(token), m.id);
+  /**
+   * Remembers the progress token of host request `hostId` sent to `upstream`: that
+   * upstream's progress notifications with it reach the host (no other upstream's).
+   * Returns the function that forgets it.
+   */
+  trackProgress(hostId: RpcId, params: JsonObject | undefined, upstream: Upstream): () => void {
+    const token = progressTokenOf(params);
+    if (token === undefined) return () => undefined;
+    const key = idKey(token);
+    const entry = { hostId, upstream };
+    this.#progress.set(key, entry);
+    return () => {
+      if (this.#progress.get(key) === entry) this.#progress.delete(key);
+    };
   }
 
   async #initialize(m: RpcMessage & { id: RpcId }): Promise<void> {
@@ -208,6 +234,19 @@ export class McpRelay {
     await this.toHost({ jsonrpc: '2.0', id: m.id, result: { ...primary.result, capabilities } });
   }
 
+  async #requestAsNotification(m: RpcMessage & { method: string }): Promise<void> {
+    const name = m.method === 'tools/call' ? m.params?.name : undefined;
+    await this.#o.audit
+      ?.append({
+        type: 'invalid',
+        agent: this.#o.agent,
+        ...(typeof name === 'string' ? { tool: name } : {}),
+        error: { stage: 'message', code: 'request_as_notification', path: '/id' },
+        data: { method: m.method },
+      })
+      .catch(() => undefined);
+  }
+
   async #hostNotification(m: RpcMessage & { method: string }): Promise<void> {
     if (m.method === 'notifications/initialized') this.#initialized = true;
     if (m.method === 'notifications/cancelled') {
@@ -227,9 +266,11 @@ export class McpRelay {
   async #fromUpstreamMessage(s: UpstreamServer, m: RpcMessage): Promise<void> {
     if (isResponse(m)) {
       const f = this.#forwarded.get(idKey(m.id));
-      if (!f) return;
+      // only the upstream the request went to may answer it
+      if (!f || f.upstream !== s.upstream) return;
       this.#forwarded.delete(idKey(m.id));
       this.#byHost.delete(idKey(f.hostId));
+      f.untrackProgress();
       await this.toHost({ ...m, id: f.hostId });
       return;
     }
@@ -259,12 +300,18 @@ export class McpRelay {
       }
       return;
     }
-    const token = (m.params as { progressToken?: unknown } | undefined)?.progressToken;
-    const related =
-      typeof token === 'string' || typeof token === 'number'
-        ? this.#progress.get(idKey(token))
-        : undefined;
-    await this.toHost(m, related);
+    if (m.method === 'notifications/progress') {
+      // progress only from the upstream that was given the token
+      const token = m.params?.progressToken;
+      const p =
+        typeof token === 'string' || typeof token === 'number'
+          ? this.#progress.get(idKey(token))
+          : undefined;
+      if (!p || p.upstream !== s.upstream) return;
+      await this.toHost(m, p.hostId);
+      return;
+    }
+    await this.toHost(m);
   }
 
   #latestHostRequest(upstream: Upstream): RpcId | undefined {

@@ -11,6 +11,7 @@ import { type CallRefusal, refusalResult } from './refusal-result.js';
 import type { McpRelay } from './relay.js';
 import type { Forward, SealedOutcome, Sealer } from './sealed-call.js';
 import type { CatalogEntry } from './tool-catalog.js';
+import { upstreamCallParams } from './upstream-call-params.js';
 
 /** Upstream tools can run long; the host's own timeout and cancellation apply first. */
 const TOOL_CALL_TIMEOUT_MS = 30 * 60_000;
@@ -162,13 +163,11 @@ export class ToolCalls {
       if (call.cancelled) throw new CallCancelled();
       const upstreamId = upstream.nextId();
       const untrack = this.#relay.track(m.id, upstream, upstreamId);
+      // exactly what was sealed, plus the allowlisted protocol fields
+      const params = upstreamCallParams(entry.upstreamName, args, m.params);
+      const untrackProgress = this.#relay.trackProgress(m.id, params, upstream);
       let response: RpcMessage;
       try {
-        const params: JsonObject = {
-          ...(m.params ?? {}),
-          name: entry.upstreamName,
-          arguments: args,
-        };
         response = await upstream.requestWithId(
           upstreamId,
           'tools/call',
@@ -177,6 +176,7 @@ export class ToolCalls {
         );
       } finally {
         untrack();
+        untrackProgress();
       }
       if (!call.cancelled) {
         call.answered = true;

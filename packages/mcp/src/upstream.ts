@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { JsonObject } from '@argseal/core';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -15,8 +16,10 @@ interface Waiter {
 
 /**
  * One upstream MCP server behind the proxy, over any SDK client transport (stdio child
- * process, streamable HTTP). Requests the proxy sends get fresh ids (`argseal-<n>`) so
- * they can never collide with ids the host chose; every other message goes to `onmessage`.
+ * process, streamable HTTP). Requests the proxy sends get fresh ids
+ * (`argseal-<128 random bits of this upstream>-<n>`): they never collide with ids the host
+ * chose, and no other upstream can guess them. A response resolves a waiter only on the
+ * upstream the request was sent to; every other message goes to `onmessage`.
  */
 export class Upstream {
   readonly name: string;
@@ -27,6 +30,8 @@ export class Upstream {
   initializeResult: JsonObject | undefined;
 
   readonly #waiters = new Map<string, Waiter>();
+  /** Random per upstream: ids sent here cannot be guessed by any other upstream. */
+  readonly #idPrefix = `argseal-${randomBytes(16).toString('hex')}-`;
   #next = 0;
   #closed = false;
 
@@ -42,10 +47,10 @@ export class Upstream {
     await this.transport.start();
   }
 
-  /** A fresh proxy-owned id. */
+  /** A fresh proxy-owned id, unguessable outside this upstream. */
   nextId(): string {
     this.#next += 1;
-    return `argseal-${this.#next}`;
+    return `${this.#idPrefix}${this.#next}`;
   }
 
   send(message: RpcMessage): Promise<void> {
