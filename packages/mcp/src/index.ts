@@ -1,4 +1,5 @@
 export { checkConfig } from './check-config.js';
+export type { McpCliIo } from './cli-io.js';
 export type {
   McpCallContext,
   McpProxyConfig,
@@ -26,7 +27,7 @@ export { createMcpProxy, type McpProxy, type McpProxyOptions, type ProxyServer }
 export type { McpRefusalCode } from './refusal-code.js';
 export { type CallRefusal, REFUSAL_META_KEY, type RefusalStage } from './refusal-result.js';
 export type { McpRelay } from './relay.js';
-export { MCP_USAGE, type McpCliIo, runMcpCli } from './run-mcp-cli.js';
+export { MCP_USAGE, runMcpCli } from './run-mcp-cli.js';
 export { type RunningHttpProxy, type ServeHttpOptions, serveHttp } from './serve-http.js';
 export { type ServeStdioOptions, serveStdio } from './serve-stdio.js';
 export { FIRST_USE_APPROVER } from './tool-catalog.js';

@@ -1,9 +1,9 @@
 import { MCP_CLI_EXIT, reportCliFailure, usageFailure } from './cli-failure.js';
+import type { McpCliIo } from './cli-io.js';
 import type { McpProxyConfig } from './config-types.js';
 import { McpSealError } from './errors.js';
 import { openMcpStores } from './open-stores.js';
 import type { PinStatus } from './pins/types.js';
-import type { McpCliIo } from './run-mcp-cli.js';
 
 const STATUSES = new Set(['pending', 'approved', 'rejected', 'superseded', 'all']);
 

@@ -2,7 +2,7 @@ import { type ApprovalStore, type AuditSink, createMemoryApprovalStore } from '@
 import type { PolicyMode } from '@argseal/core/kit';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerConfig } from './config-types.js';
-import type { HostConnection } from './host-connection.js';
+import type { HostTransport } from './host-transport.js';
 import { createMemoryPinStore } from './pins/memory-pin-store.js';
 import type { ToolPinStore } from './pins/types.js';
 import { McpRelay } from './relay.js';
@@ -41,8 +41,8 @@ export interface McpProxy {
   readonly audit: AuditSink | undefined;
   /** The configured upstream servers' names: each connection starts one upstream per name. */
   readonly serverNames: readonly string[];
-  /** Starts fresh upstream connections and relays `host` to them. */
-  connect(host: HostConnection): Promise<McpRelay>;
+  /** Starts fresh upstream connections and relays the host on `transport` to them. */
+  connect(transport: HostTransport): Promise<McpRelay>;
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { AuditSink, JsonObject } from '@argseal/core';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { MessageRefusal } from './decode-message.js';
-import type { HostConnection } from './host-connection.js';
+import type { HostTransport } from './host-transport.js';
 import {
   idKey,
   isNotification,
@@ -16,6 +15,7 @@ import type { ToolPinStore } from './pins/types.js';
 import type { RefusedMessageHint } from './recover-id.js';
 import { refusalAnswer } from './refusal-answer.js';
 import type { Sealer } from './sealed-call.js';
+import type { CallRelay } from './tool-call.js';
 import { ToolCalls } from './tool-calls.js';
 import { ToolLists, type UpstreamServer } from './tool-lists.js';
 import type { Upstream } from './upstream.js';
@@ -63,8 +63,8 @@ export function progressTokenOf(params: JsonObject | undefined): string | number
  * pins only) and `tools/call` (sealed). Ids are remapped both ways so the proxy's own
  * requests never collide with the host's or an upstream's.
  */
-export class McpRelay {
-  readonly host: HostConnection;
+export class McpRelay implements CallRelay {
+  readonly host: HostTransport;
   readonly #o: RelayOptions;
   readonly #primary: Upstream;
   readonly lists: ToolLists;
@@ -82,7 +82,7 @@ export class McpRelay {
   #next = 0;
   #initialized = false;
 
-  constructor(host: HostConnection, options: RelayOptions) {
+  constructor(host: HostTransport, options: RelayOptions) {
     this.host = host;
     this.#o = options;
     this.#primary = options.servers[0]!.upstream;
@@ -107,26 +107,18 @@ export class McpRelay {
       s.upstream.onmessage = (m) => this.#fromUpstreamMessage(s, m);
       s.upstream.onclose = () => void this.close();
     }
-    host.transport.onmessage = (m) => void this.#fromHost(m as unknown as RpcMessage);
-    host.transport.onclose = () => void this.close();
-    (host.transport as { onrefused?: unknown }).onrefused = (
-      r: MessageRefusal,
-      h: RefusedMessageHint,
-    ) => void this.refused(r, h);
+    host.onmessage = (m) => void this.#fromHost(m.message, m.argumentsText);
+    host.onclose = () => void this.close();
+    host.onrefused = (r, h) => void this.refused(r, h);
   }
 
   async start(): Promise<void> {
     for (const s of this.#o.servers) await s.upstream.start();
-    await this.host.transport.start();
+    await this.host.start();
   }
 
   toHost(message: RpcMessage, relatedRequestId?: RpcId): Promise<void> {
-    return this.host.transport
-      .send(
-        message as unknown as JSONRPCMessage,
-        relatedRequestId !== undefined ? { relatedRequestId } : undefined,
-      )
-      .catch(() => undefined);
+    return this.host.send(message, relatedRequestId).catch(() => undefined);
   }
 
   /** Sends a request of the proxy's own to the host and resolves to its answer. */
@@ -145,11 +137,11 @@ export class McpRelay {
     await this.toHost(refusalAnswer(refusal, hint));
   }
 
-  async #fromHost(m: RpcMessage): Promise<void> {
+  async #fromHost(m: RpcMessage, argumentsText: string | undefined): Promise<void> {
     if (isRequest(m)) {
       if (m.method === 'initialize') return this.#initialize(m);
       if (m.method === 'tools/list') return this.calls.list(m);
-      if (m.method === 'tools/call') return this.calls.call(m);
+      if (m.method === 'tools/call') return this.calls.call(m, argumentsText);
       return this.forward(this.#primary, m);
     }
     if (isNotification(m)) {
@@ -325,7 +317,7 @@ export class McpRelay {
     this.#closing ??= (async () => {
       this.lists.stop();
       await Promise.all(this.#o.servers.map((s) => s.upstream.close()));
-      await this.host.transport.close().catch(() => undefined);
+      await this.host.close().catch(() => undefined);
     })();
     return this.#closing;
   }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { checkConfig } from './check-config.js';
 import { MCP_CLI_EXIT, reportCliFailure } from './cli-failure.js';
+import type { McpCliIo } from './cli-io.js';
 import type { McpProxyConfig, McpServerConfig } from './config-types.js';
 import { McpSealError } from './errors.js';
 import { loadConfig } from './load-config.js';
@@ -9,12 +10,6 @@ import { runPinsCommand } from './pins-command.js';
 import { createMcpProxy } from './proxy.js';
 import { serveHttp } from './serve-http.js';
 import { serveStdio } from './serve-stdio.js';
-
-/** Where `runMcpCli` writes (never the protocol channel: stdio mode owns stdout). */
-export interface McpCliIo {
-  stderr: (text: string) => void;
-  stdout: (text: string) => void;
-}
 
 /** Usage of `argseal mcp`. */
 export const MCP_USAGE = `usage: argseal mcp [--config FILE] [--name NAME] [--http PORT] [--data-dir DIR | --database-url URL | --console-url URL] -- COMMAND [ARGS...]
@@ -107,8 +102,8 @@ export async function runMcpCli(argv: readonly string[], io: McpCliIo): Promise<
     } else {
       const relay = await serveStdio(proxy, { maxMessageLength: config.maxMessageLength });
       await new Promise<void>((resolve) => {
-        const onClose = relay.host.transport.onclose;
-        relay.host.transport.onclose = () => {
+        const onClose = relay.host.onclose;
+        relay.host.onclose = () => {
           onClose?.();
           resolve();
         };

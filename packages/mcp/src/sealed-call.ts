@@ -4,28 +4,19 @@ import {
   type ApprovalStore,
   type ArgsealTool,
   type AuditSink,
+  type Authorizer,
   createAuthorizer,
   defineTool,
   type JsonValue,
-  type ToolPolicy,
 } from '@argseal/core';
 import { type PolicyMode, type Refusal, rawText, toRefusal } from '@argseal/core/kit';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { McpCallContext } from './config-types.js';
 import type { RpcMessage } from './json-rpc.js';
 import { jsonSchemaStandard } from './json-schema-standard.js';
 import type { CallRefusal, RefusalStage } from './refusal-result.js';
-
-/** One approved upstream tool as the sealer runs it. */
-export interface SealedToolSpec {
-  /** Name in proposals and audit: `<server>/<tool>`. */
-  qualifiedName: string;
-  definitionHash: string;
-  inputSchema: unknown;
-  policy: ToolPolicy<McpCallContext>;
-}
-
-/** Calls the upstream with the fresh canonical copy of the arguments. */
-export type Forward = (args: JsonValue) => Promise<RpcMessage>;
+import type { SealedToolSpec } from './sealed-tool-spec.js';
+import type { McpToolCall } from './tool-call.js';
 
 export type SealedOutcome =
   | { type: 'executed'; response: RpcMessage }
@@ -48,66 +39,56 @@ class UpstreamResponse extends Error {
   }
 }
 
-type SealedTool = ArgsealTool<unknown, RpcMessage, McpCallContext>;
+/** What the sealer keeps per pinned definition: its compiled schema and its policy's authorizer. */
+interface Compiled {
+  schema: StandardSchemaV1<unknown, unknown>;
+  authorizer: Authorizer<McpCallContext>;
+}
 
 /**
  * Runs one `tools/call` through core's pipeline (decode of the argument text, ajv schema
- * from the pinned inputSchema, snapshot, JCS, proposal hash, policy, approval binding) and
- * calls `forward` with the fresh decoded copy only when allowed.
+ * from the pinned inputSchema, snapshot, JCS, proposal hash, policy, approval binding). The
+ * tool of each call executes that call (`McpToolCall.execute`) with the fresh decoded copy,
+ * only when allowed; each pinned definition has its own authorizer with its own policy.
  */
 export function createSealer(options: SealerOptions) {
-  /** The policy of each call's tool, by the call's own context object (set per call). */
-  const policyOf = new WeakMap<McpCallContext, ToolPolicy<McpCallContext>>();
-  /** Tools by spec object (the catalog keeps one per approved definition). */
-  const bySpec = new WeakMap<SealedToolSpec, SealedTool>();
-  /** Tools by name and definition hash, so a re-listed definition keeps its compiled schema. */
-  const byDefinition = new Map<string, SealedTool>();
+  /** By name and definition hash, so a re-listed definition keeps its compiled schema. */
+  const byDefinition = new Map<string, Compiled>();
   let next = 0;
-  const authorizer = createAuthorizer<McpCallContext>({
-    agent: options.agent,
-    approvals: options.approvals,
-    audit: options.audit,
-    mode: options.mode,
-    maxDepth: options.maxDepth,
-    // no `sha256`: core's default on Node is node:crypto's one-shot digest (same hashes),
-    // and without the option the audit sink is used as is, not wrapped per append
-    policy: (input) => {
-      const policy = policyOf.get(input.context);
-      return policy ? policy(input) : { type: 'deny', reason: 'mcp_unknown_tool' };
-    },
-  });
 
-  function toolFor(spec: SealedToolSpec): SealedTool {
-    let tool = bySpec.get(spec);
-    if (tool) return tool;
+  function compiled(spec: SealedToolSpec): Compiled {
     const key = `${spec.qualifiedName}\n${spec.definitionHash}`;
-    tool = byDefinition.get(key);
-    if (!tool) {
-      tool = defineTool<unknown, RpcMessage, McpCallContext>({
-        name: spec.qualifiedName,
+    let c = byDefinition.get(key);
+    if (!c) {
+      c = {
         schema: jsonSchemaStandard(spec.qualifiedName, spec.inputSchema),
-        async execute(input, ctx) {
-          const forward = ctx.host as Forward | undefined;
-          if (typeof forward !== 'function') throw new Error('no forward for this call');
-          const response = await forward(input as JsonValue);
-          if (response.error !== undefined) throw new UpstreamResponse(response);
-          return response;
-        },
-      });
-      byDefinition.set(key, tool);
+        authorizer: createAuthorizer<McpCallContext>({
+          agent: options.agent,
+          approvals: options.approvals,
+          audit: options.audit,
+          mode: options.mode,
+          maxDepth: options.maxDepth,
+          // no `sha256`: core's default on Node is node:crypto's one-shot digest (same
+          // hashes), and without the option the audit sink is used as is
+          policy: spec.policy,
+        }),
+      };
+      byDefinition.set(key, c);
     }
-    bySpec.set(spec, tool);
-    return tool;
+    return c;
   }
 
-  async function run(
-    spec: SealedToolSpec,
-    argumentsText: string,
-    context: McpCallContext,
-    forward: Forward,
-  ): Promise<SealedOutcome> {
-    const tool = toolFor(spec);
-    policyOf.set(context, spec.policy);
+  async function run(spec: SealedToolSpec, call: McpToolCall): Promise<SealedOutcome> {
+    const { schema, authorizer } = compiled(spec);
+    const tool: ArgsealTool<unknown, RpcMessage, McpCallContext> = defineTool({
+      name: spec.qualifiedName,
+      schema,
+      async execute(input) {
+        const response = await call.execute(input as JsonValue);
+        if (response.error !== undefined) throw new UpstreamResponse(response);
+        return response;
+      },
+    });
     next += 1;
     const refused = (r: Refusal): SealedOutcome => {
       const refusal: CallRefusal = {
@@ -121,10 +102,9 @@ export function createSealer(options: SealerOptions) {
     };
     try {
       // the message text was strictly decoded by the host transport: provider_text grade
-      const outcome = await authorizer.call(tool, rawText(argumentsText), {
+      const outcome = await authorizer.call(tool, rawText(call.argumentsText ?? ''), {
         toolCallId: `mcp-${next}`,
-        context,
-        host: forward,
+        context: call.context,
       });
       if (outcome.status === 'executed')
         return { type: 'executed', response: outcome.result as RpcMessage };

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { DEFAULT_MAX_MESSAGE_LENGTH, decodeMessage } from './decode-message.js';
 import { McpSealError } from './errors.js';
+import type { HostMessage } from './host-transport.js';
 import { checkOrigin, checkPostHeaders, loopbackOrigins } from './http-acceptance.js';
+import { HttpHostTransport } from './http-host-transport.js';
 import type { McpProxy } from './proxy.js';
-import { RawCallLedger } from './raw-call-ledger.js';
 import { readBody } from './read-body.js';
 import { recoverId } from './recover-id.js';
 import { refusalAnswer } from './refusal-answer.js';
@@ -49,8 +49,7 @@ export interface RunningHttpProxy {
 }
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
-  ledger: RawCallLedger;
+  transport: HttpHostTransport;
   relay: McpRelay;
   usedAt: number;
   /** HTTP requests of this session still being answered (an open SSE stream counts). */
@@ -127,20 +126,19 @@ export async function serveHttp(
   let allowedOrigins: string[] = [];
 
   async function newSession(): Promise<Session> {
-    const ledger = new RawCallLedger();
-    const transport = new StreamableHTTPServerTransport({
+    const transport = new HttpHostTransport({
       sessionIdGenerator: randomUUID,
-      enableDnsRebindingProtection: true,
       allowedHosts,
       allowedOrigins,
       onsessioninitialized: (id) => void sessions.set(id, session),
     });
-    const relay = await proxy.connect({ transport, ledger });
-    const session: Session = { transport, ledger, relay, usedAt: Date.now(), active: 0 };
+    const relay = await proxy.connect(transport);
+    const session: Session = { transport, relay, usedAt: Date.now(), active: 0 };
+    const onClose = transport.onclose;
     transport.onclose = () => {
       if (transport.sessionId && sessions.get(transport.sessionId) === session)
         sessions.delete(transport.sessionId);
-      void relay.close();
+      onClose?.();
     };
     return session;
   }
@@ -166,7 +164,7 @@ export async function serveHttp(
     session: Session,
     req: IncomingMessage,
     res: ServerResponse,
-    body?: unknown,
+    decoded?: HostMessage,
   ) {
     session.active += 1;
     session.usedAt = Date.now();
@@ -175,7 +173,8 @@ export async function serveHttp(
       session.active -= 1;
       session.usedAt = Date.now();
     });
-    await session.transport.handleRequest(req, res, body);
+    if (!(await session.transport.handleRequest(req, res, decoded)))
+      jsonRpcError(res, 400, -32600, 'Invalid Request: a request with this id is in flight');
   }
 
   async function post(req: IncomingMessage, res: ServerResponse, existing: Session | undefined) {
@@ -197,12 +196,8 @@ export async function serveHttp(
       );
       return json(res, answer.id === undefined ? 400 : 200, answer);
     }
-    const { message, argumentsText } = decoded.value;
-    if (existing) {
-      if (argumentsText !== undefined && message.id != null)
-        existing.ledger.record(message.id, argumentsText);
-      return handle(existing, req, res, message);
-    }
+    const { message } = decoded.value;
+    if (existing) return handle(existing, req, res, decoded.value);
     if (message.method !== 'initialize' || message.id == null)
       return jsonRpcError(res, 400, -32000, 'Bad Request: No valid session ID provided');
     while (atCapacity()) {
@@ -217,7 +212,7 @@ export async function serveHttp(
       starting -= 1;
     }
     try {
-      await handle(session, req, res, message);
+      await handle(session, req, res, decoded.value);
     } finally {
       // refused by the SDK after all: the session never entered the table, close its upstreams
       const id = session.transport.sessionId;

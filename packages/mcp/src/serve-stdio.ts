@@ -1,6 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
 import type { McpProxy } from './proxy.js';
-import { RawCallLedger } from './raw-call-ledger.js';
 import type { McpRelay } from './relay.js';
 import { StdioHostTransport } from './stdio-host-transport.js';
 
@@ -19,12 +18,10 @@ export interface ServeStdioOptions {
  * `command`). Resolves once the upstreams are started; the relay closes when stdin ends.
  */
 export function serveStdio(proxy: McpProxy, options: ServeStdioOptions = {}): Promise<McpRelay> {
-  const ledger = new RawCallLedger();
   const transport = new StdioHostTransport({
     input: options.input ?? process.stdin,
     output: options.output ?? process.stdout,
-    ledger,
     maxLength: options.maxMessageLength,
   });
-  return proxy.connect({ transport, ledger });
+  return proxy.connect(transport);
 }

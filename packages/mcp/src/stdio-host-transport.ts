@@ -1,23 +1,18 @@
 import type { Readable, Writable } from 'node:stream';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import {
   DEFAULT_MAX_MESSAGE_LENGTH,
   decodeMessage,
   type MessageRefusal,
 } from './decode-message.js';
+import type { HostMessage, HostTransport } from './host-transport.js';
+import type { RpcMessage } from './json-rpc.js';
 import { LineReader } from './line-reader.js';
-import type { RawCallLedger } from './raw-call-ledger.js';
 import { type RefusedMessageHint, recoverId } from './recover-id.js';
-
-/** Receives a message text that strict decoding refused (nothing of it was forwarded). */
-export type RefusedHandler = (refusal: MessageRefusal, hint: RefusedMessageHint) => void;
 
 /** Options of {@link StdioHostTransport}. */
 export interface StdioHostTransportOptions {
   input: Readable;
   output: Writable;
-  ledger: RawCallLedger;
   maxLength?: number;
   maxDepth?: number;
 }
@@ -25,15 +20,16 @@ export interface StdioHostTransportOptions {
 /**
  * The host side of stdio mode: newline-delimited JSON-RPC on the proxy's stdin/stdout,
  * like the SDK's StdioServerTransport, except that each line's raw text is strictly
- * decoded (core parseStrictJson, fatal UTF-8) before anything else reads it. Refused lines
- * go to `onrefused`, never to `onmessage`. A line longer than four times the limit is
- * discarded while it streams in.
+ * decoded (core parseStrictJson, fatal UTF-8) before anything else reads it, and handed to
+ * `onmessage` with the arguments text it was decoded with. Refused lines go to `onrefused`,
+ * never to `onmessage`. A line longer than four times the limit is discarded while it
+ * streams in.
  */
-export class StdioHostTransport implements Transport {
-  onmessage?: (message: JSONRPCMessage) => void;
+export class StdioHostTransport implements HostTransport {
+  onmessage?: (message: HostMessage) => void;
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  onrefused?: RefusedHandler;
+  onrefused?: (refusal: MessageRefusal, hint: RefusedMessageHint) => void;
 
   readonly #o: StdioHostTransportOptions;
   readonly #maxLength: number;
@@ -78,13 +74,10 @@ export class StdioHostTransport implements Transport {
       this.onrefused?.(decoded.refusal, recoverId(text, this.#maxBytes));
       return;
     }
-    const { message, argumentsText } = decoded.value;
-    if (argumentsText !== undefined && message.id != null)
-      this.#o.ledger.record(message.id, argumentsText);
-    this.onmessage?.(message as JSONRPCMessage);
+    this.onmessage?.(decoded.value);
   }
 
-  async send(message: JSONRPCMessage): Promise<void> {
+  async send(message: RpcMessage): Promise<void> {
     if (this.#closed) return;
     const text = `${JSON.stringify(message)}\n`;
     await new Promise<void>((resolve) => {

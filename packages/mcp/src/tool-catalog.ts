@@ -6,7 +6,7 @@ import { McpSealError } from './errors.js';
 import { schemaCompiles } from './json-schema-standard.js';
 import type { PinStatus, ToolPinStore } from './pins/types.js';
 import { policyForTool } from './policy-rules.js';
-import type { SealedToolSpec } from './sealed-call.js';
+import type { SealedToolSpec } from './sealed-tool-spec.js';
 import type { Upstream } from './upstream.js';
 
 /** Approver recorded when `pinning: 'trust-first-use'` pins a tool on first sight. */
