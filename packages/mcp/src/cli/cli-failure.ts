@@ -1,4 +1,5 @@
 import { ArgsealError } from '@argseal/core';
+import { isApprovalErrorCode } from '@argseal/core/store';
 
 /**
  * Exit statuses of `argseal mcp` (the same as the `argseal` command's `EXIT_CODES`):
@@ -73,6 +74,15 @@ export function reportCliFailure(error: unknown, io: { stderr: (text: string) =>
     return MCP_CLI_EXIT.refused;
   }
   const code = (error as { code?: unknown } | null)?.code;
+  // the approval store refuses a decision (not pending, invalid approver, ...): exit 2
+  if (
+    ArgsealError.isInstance(error) &&
+    error.name === 'ApprovalError' &&
+    isApprovalErrorCode(code)
+  ) {
+    io.stderr(`error: approve/${code} ${error.message}\n`);
+    return MCP_CLI_EXIT.refused;
+  }
   if (typeof code === 'string' && UNREACHABLE.has(code))
     return usageFailure(io, 'store_unavailable', `cannot reach the store (${code})`);
   const shown =

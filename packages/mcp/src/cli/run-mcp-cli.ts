@@ -7,13 +7,16 @@ import { McpSealError } from '../errors.js';
 import { createMcpProxy } from '../relay/proxy.js';
 import { serveHttp } from '../serve/serve-http.js';
 import { serveStdio } from '../serve/serve-stdio.js';
+import { runApproveCommand } from './approve-command.js';
 import { MCP_CLI_EXIT, reportCliFailure } from './cli-failure.js';
 import type { McpCliIo } from './cli-io.js';
+import { pendingNotice } from './pending-notice.js';
 import { runPinsCommand } from './pins-command.js';
 
 /** Usage of `argseal mcp`. */
 export const MCP_USAGE = `usage: argseal mcp [--config FILE] [--name NAME] [--http PORT] [--data-dir DIR | --database-url URL | --console-url URL] -- COMMAND [ARGS...]
        argseal mcp pins list|show|approve|reject [ID] [--approver NAME] [--status S] [--config FILE]
+       argseal mcp approve [ID] [--reject] [--approver NAME] [--note TEXT] [--server NAME --all-definitions] [--config FILE]
 `;
 
 const OPTIONS = {
@@ -26,6 +29,9 @@ const OPTIONS = {
   approver: { type: 'string' },
   status: { type: 'string' },
   note: { type: 'string' },
+  reject: { type: 'boolean' },
+  server: { type: 'string' },
+  'all-definitions': { type: 'boolean' },
 } as const;
 
 function withUpstream(
@@ -74,6 +80,8 @@ export async function runMcpCli(argv: readonly string[], io: McpCliIo): Promise<
       : storeFrom(values, config.store);
     if (positionals[0] === 'pins')
       return await runPinsCommand(positionals.slice(1), values, config, storeOptions, io);
+    if (positionals[0] === 'approve')
+      return await runApproveCommand(positionals.slice(1), values, config, storeOptions, io);
     if (positionals.length > 0 || Object.keys(config.servers).length === 0) {
       io.stderr(MCP_USAGE);
       return MCP_CLI_EXIT.usage;
@@ -87,6 +95,7 @@ export async function runMcpCli(argv: readonly string[], io: McpCliIo): Promise<
       audit: stores.audit,
       mode: config.mode,
       elicitationApprovers: config.approvers?.elicitation,
+      onPendingDefinitions: (pending) => io.stderr(pendingNotice(pending)),
     });
     if (values.http !== undefined) {
       const port = Number(values.http);

@@ -9,6 +9,7 @@ import { Upstream } from '../transport/upstream.js';
 import { upstreamTransport } from '../transport/upstream-transport.js';
 import { McpRelay } from './relay.js';
 import { createSealer, type Sealer } from './sealed-call.js';
+import type { PendingDefinition } from './tool-lists.js';
 
 /** One upstream server of the proxy; `transport` overrides the one built from `config`. */
 export interface ProxyServer {
@@ -31,6 +32,8 @@ export interface McpProxyOptions {
   /** Host `clientInfo.name`s whose elicitation answers count as approvals. */
   elicitationApprovers?: readonly string[];
   pinPollMs?: number;
+  /** Told when tool definitions wait for an approver; `argseal mcp` prints them on stderr. */
+  onPendingDefinitions?: (pending: readonly PendingDefinition[]) => void;
 }
 
 /** A configured proxy: connect it to one host connection at a time (stdio, or one HTTP session). */
@@ -83,6 +86,7 @@ export function createMcpProxy(options: McpProxyOptions): McpProxy {
         audit: options.audit,
         elicitationApprovers: options.elicitationApprovers,
         pinPollMs: options.pinPollMs,
+        onPendingDefinitions: options.onPendingDefinitions,
       });
       await relay.start();
       return relay;

@@ -1,5 +1,6 @@
 import type { JsonObject } from '@argseal/core';
 import { type McpRefusalCode, toMcpRefusalCode } from '../refusal-code.js';
+import { describeReason } from '../seal/reason-messages.js';
 
 /** Where in the pipeline a call was refused. */
 export type RefusalStage =
@@ -28,21 +29,34 @@ export interface CallRefusal {
   proposalHash?: string;
   /** Policy reason (a stable reason code chosen by the policy author). */
   reason?: string;
+  /** For `definition_not_approved`: the pending definition's id an approver must decide. */
+  definitionId?: string;
 }
 
 /** Key of argseal's refusal details in a result's `_meta`. */
 export const REFUSAL_META_KEY = 'argseal/refusal';
 
 function describe(r: CallRefusal, code: McpRefusalCode): string {
+  const sentence = r.reason !== undefined ? describeReason(r.reason) : undefined;
   if (code === 'approval_required') {
     return (
       `argseal: approval required for tool "${r.tool}" (proposal ${r.proposalId}, hash ` +
-      `${r.proposalHash}). Ask an approver to approve it in the argseal console, then retry ` +
-      'the identical call: it runs once.'
+      `${r.proposalHash}).${sentence ? ` ${sentence}` : ''} Ask an approver to approve it ` +
+      `(\`argseal approve --mcp ${r.proposalId}\` or the argseal console), then retry the ` +
+      'identical call: it runs once.'
+    );
+  }
+  if (code === 'definition_not_approved') {
+    const id = r.definitionId !== undefined ? ` (definition ${r.definitionId})` : '';
+    return (
+      `argseal: tool "${r.tool}" is withheld: its definition is new or changed since it was ` +
+      `approved and waits for an approver${id}. Approve it with \`argseal approve --mcp` +
+      `${r.definitionId !== undefined ? ` ${r.definitionId}` : ''}\` or in the argseal console, ` +
+      'then list the tools again. Nothing was executed.'
     );
   }
   const at = r.path !== undefined && r.path !== '' ? ` at ${r.path}` : '';
-  const why = r.reason !== undefined ? ` (${r.reason})` : '';
+  const why = r.reason !== undefined ? ` (${r.reason}${sentence ? `: ${sentence}` : ''})` : '';
   return `argseal refused tool "${r.tool}": ${r.stage}/${code}${at}${why}. Nothing was executed.`;
 }
 
@@ -54,7 +68,7 @@ function describe(r: CallRefusal, code: McpRefusalCode): string {
 export function refusalResult(r: CallRefusal): JsonObject {
   const code = toMcpRefusalCode(r.code);
   const meta: JsonObject = { code, stage: r.stage, tool: r.tool };
-  for (const key of ['path', 'proposalId', 'proposalHash', 'reason'] as const) {
+  for (const key of ['path', 'proposalId', 'proposalHash', 'reason', 'definitionId'] as const) {
     const value = r[key];
     if (value !== undefined) meta[key] = value;
   }

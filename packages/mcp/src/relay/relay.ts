@@ -18,7 +18,7 @@ import { refusalAnswer } from './refusal-answer.js';
 import type { Sealer } from './sealed-call.js';
 import type { CallRelay } from './tool-call.js';
 import { ToolCalls } from './tool-calls.js';
-import { ToolLists, type UpstreamServer } from './tool-lists.js';
+import { type PendingDefinition, ToolLists, type UpstreamServer } from './tool-lists.js';
 
 /** Audits a refused message text with stage and code only (never its text). */
 export async function auditRefusal(
@@ -41,6 +41,8 @@ export interface RelayOptions {
   /** Host `clientInfo.name`s whose elicitation answers are grants. */
   elicitationApprovers?: readonly string[];
   pinPollMs?: number;
+  /** Told when tool definitions wait for an approver (the CLI prints them). */
+  onPendingDefinitions?: (pending: readonly PendingDefinition[]) => void;
 }
 
 interface Forwarded {
@@ -93,6 +95,7 @@ export class McpRelay implements CallRelay {
       options.audit,
       options.pinPollMs,
     );
+    this.lists.onPending = options.onPendingDefinitions;
     this.lists.onChanged = () => {
       if (this.#initialized)
         void this.toHost({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });

@@ -21,7 +21,13 @@ import type { McpToolCall } from './tool-call.js';
 export type SealedOutcome =
   | { type: 'executed'; response: RpcMessage }
   | { type: 'refused'; refusal: CallRefusal }
-  | { type: 'suspended'; proposalId: string; proposalHash: string; argsCanonicalJson: string };
+  | {
+      type: 'suspended';
+      proposalId: string;
+      proposalHash: string;
+      argsCanonicalJson: string;
+      reason: string;
+    };
 
 /** Options of {@link createSealer}. */
 export interface SealerOptions {
@@ -37,6 +43,31 @@ class UpstreamResponse extends Error {
   constructor(readonly response: RpcMessage) {
     super('upstream answered with an error');
   }
+}
+
+/** Longest upstream error text kept in an audit record. */
+const MAX_UPSTREAM_ERROR = 1000;
+
+/**
+ * The upstream's refusal of a call that ran, as text: a JSON-RPC error's message, or the
+ * text of a tool result with `isError: true`; undefined when the upstream did not refuse.
+ */
+function upstreamRefusal(response: RpcMessage): string | undefined {
+  let text: string | undefined;
+  if (response.error !== undefined) text = response.error.message;
+  else if (response.result?.isError === true) {
+    const content = response.result.content;
+    text = Array.isArray(content)
+      ? content
+          .map((c) =>
+            typeof c === 'object' && c !== null && !Array.isArray(c) && typeof c.text === 'string'
+              ? c.text
+              : '',
+          )
+          .join('\n')
+      : '';
+  }
+  return text === undefined ? undefined : text.slice(0, MAX_UPSTREAM_ERROR);
 }
 
 /** What the sealer keeps per pinned definition: its compiled schema and its policy's authorizer. */
@@ -83,8 +114,25 @@ export function createSealer(options: SealerOptions) {
     const tool: ArgsealTool<unknown, RpcMessage, McpCallContext> = defineTool({
       name: spec.qualifiedName,
       schema,
-      async execute(input) {
-        const response = await call.execute(input as JsonValue);
+      async execute(input, ctx) {
+        const spent = ctx.grant?.proposalId;
+        const response = await call.execute(input as JsonValue, spent);
+        const refusedText = upstreamRefusal(response);
+        if (refusedText !== undefined && spent !== undefined) {
+          // the grant is used up by a call the upstream refused: on the record, with its error
+          await options.audit
+            ?.append({
+              type: 'failed',
+              agent: options.agent,
+              tool: spec.qualifiedName,
+              toolCallId: ctx.toolCallId,
+              proposalHash: ctx.proposalHash,
+              proposalId: spent,
+              error: { stage: 'upstream', code: 'upstream_refused' },
+              data: { upstreamError: refusedText, grantSpent: true },
+            })
+            .catch(() => undefined);
+        }
         if (response.error !== undefined) throw new UpstreamResponse(response);
         return response;
       },
@@ -114,6 +162,7 @@ export function createSealer(options: SealerOptions) {
           proposalId: outcome.proposal.id,
           proposalHash: outcome.proposal.proposalHash,
           argsCanonicalJson: outcome.proposal.argsCanonicalJson,
+          reason: outcome.proposal.reason,
         };
       }
       if (outcome.status === 'failed' && outcome.error instanceof UpstreamResponse) {

@@ -27,6 +27,23 @@ export class CallCancelled extends Error {
   }
 }
 
+/**
+ * An upstream tool error result of a call that spent an approval, with one more text block
+ * telling how to approve the same call again (other responses are returned as they are).
+ */
+function withReapprovalHint(response: RpcMessage, proposalId: string): RpcMessage {
+  const result = response.result;
+  if (result?.isError !== true || !Array.isArray(result.content)) return response;
+  const hint =
+    `argseal: the approval of this call was used by this attempt, which the server refused. ` +
+    `To run it again, an approver re-approves it in one action: ` +
+    `\`argseal approve --mcp ${proposalId}\`; then retry the identical call.`;
+  return {
+    ...response,
+    result: { ...result, content: [...result.content, { type: 'text', text: hint }] },
+  };
+}
+
 /** Where a call goes: the pinned definition it was listed under and its upstream connection. */
 export interface CallRoute {
   entry: CatalogEntry;
@@ -90,7 +107,7 @@ export class McpToolCall {
    *
    * @throws {CallCancelled} when the host cancelled before the upstream was called.
    */
-  async execute(sealedArguments: JsonValue): Promise<RpcMessage> {
+  async execute(sealedArguments: JsonValue, spentProposalId?: string): Promise<RpcMessage> {
     const route = this.route;
     if (!route) throw new Error('a call without a route cannot execute');
     // cancelled while it was sealed (or waited for an approver): never run it
@@ -113,7 +130,9 @@ export class McpToolCall {
       untrackProgress();
     }
     // the tool ran: the host gets what it returned even if the executed record then fails
-    void this.answer(response);
+    void this.answer(
+      spentProposalId !== undefined ? withReapprovalHint(response, spentProposalId) : response,
+    );
     return response;
   }
 }

@@ -109,6 +109,9 @@ export class ToolCalls {
         code,
         stage: 'definition',
         tool: `${entry.server}/${entry.upstreamName}`,
+        ...(code === 'definition_not_approved' && entry.pinId !== undefined
+          ? { definitionId: entry.pinId }
+          : {}),
       });
     }
     call.route = { entry, upstream: lists.upstreamOf(entry.server) };
@@ -161,6 +164,7 @@ export class ToolCalls {
           tool,
           proposalId: outcome.proposalId,
           proposalHash: outcome.proposalHash,
+          reason: outcome.reason,
         }),
       };
     }

@@ -7,6 +7,14 @@ import { type CatalogEntry, ToolCatalog } from './tool-catalog.js';
 /** Default interval at which pending definitions are re-read from the pin store. */
 const DEFAULT_PIN_POLL_MS = 2_000;
 
+/** A tool definition withheld until an approver decides it. */
+export interface PendingDefinition {
+  server: string;
+  tool: string;
+  /** The pin record's id (`argseal approve --mcp <id>`). */
+  id: string;
+}
+
 /** One upstream with its config, as the relay gets it. */
 export interface UpstreamServer {
   name: string;
@@ -26,8 +34,11 @@ export class ToolLists {
   readonly #pollMs: number;
   #loaded = false;
   #signature = '';
+  #pendingSignature = '';
   #timer: ReturnType<typeof setInterval> | undefined;
   onChanged?: () => void;
+  /** Called when the set of definitions waiting for an approver changed (and is not empty). */
+  onPending?: (pending: readonly PendingDefinition[]) => void;
 
   constructor(
     agent: string,
@@ -65,6 +76,23 @@ export class ToolLists {
     this.#signature = signature;
     this.#schedulePoll();
     if (changed) this.onChanged?.();
+    const pending = this.pending();
+    const pendingSignature = pending.map((p) => p.id).join(',');
+    if (pendingSignature !== this.#pendingSignature && pending.length > 0)
+      this.onPending?.(pending);
+    this.#pendingSignature = pendingSignature;
+  }
+
+  /** Definitions withheld until an approver decides them. */
+  pending(): PendingDefinition[] {
+    const out: PendingDefinition[] = [];
+    for (const c of this.#catalogs.values()) {
+      for (const e of c.entries.values()) {
+        if (e.status === 'pending' && e.pinId !== undefined)
+          out.push({ server: e.server, tool: e.upstreamName, id: e.pinId });
+      }
+    }
+    return out;
   }
 
   /** Whether the upstreams were listed once. */
