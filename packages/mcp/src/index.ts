@@ -32,7 +32,9 @@ export {
 export { type CallRefusal, REFUSAL_META_KEY, type RefusalStage } from './relay/refusal-result.js';
 export type { McpRelay } from './relay/relay.js';
 export { FIRST_USE_APPROVER } from './relay/tool-catalog.js';
+export type { PendingDefinition } from './relay/tool-lists.js';
 export { type DefinitionDigest, digestDefinition, PINNED_FIELDS } from './seal/definition-hash.js';
+export { MCP_REASON_MESSAGES } from './seal/reason-messages.js';
 export { type RunningHttpProxy, type ServeHttpOptions, serveHttp } from './serve/serve-http.js';
 export { type ServeStdioOptions, serveStdio } from './serve/serve-stdio.js';
 export { DEFAULT_MAX_MESSAGE_LENGTH } from './transport/decode-message.js';
