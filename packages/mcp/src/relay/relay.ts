@@ -52,7 +52,7 @@ interface Forwarded {
 }
 
 /** `params._meta.progressToken` when it is a string or a number. */
-export function progressTokenOf(params: JsonObject | undefined): string | number | undefined {
+function progressTokenOf(params: JsonObject | undefined): string | number | undefined {
   const meta = params?._meta;
   if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) return undefined;
   const token = (meta as JsonObject).progressToken;

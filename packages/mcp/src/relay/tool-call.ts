@@ -21,7 +21,7 @@ export interface CallRelay {
 }
 
 /** Thrown by `execute` when the host cancelled the call before the upstream was called. */
-export class CallCancelled extends Error {
+class CallCancelled extends Error {
   constructor() {
     super('cancelled by the host before the upstream was called');
   }

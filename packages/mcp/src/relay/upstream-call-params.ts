@@ -6,7 +6,7 @@ import type { JsonObject, JsonValue } from '@argseal/core';
  * the host puts in `params` (other `_meta` entries, `task`, unknown members) is dropped: it
  * is not part of the proposal hash, so it never reaches the upstream.
  */
-export const FORWARDED_META_KEYS: readonly string[] = ['progressToken'];
+const FORWARDED_META_KEYS: readonly string[] = ['progressToken'];
 
 const isRecord = (v: unknown): v is JsonObject =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
