@@ -70,6 +70,7 @@ function cli(argv: string[]) {
 async function withProxy<T>(
   dir: string,
   upstream: ReturnType<typeof filesServer>,
+  extra: { pinning?: 'trust-first-use' },
   fn: (t: Awaited<ReturnType<typeof proxiedClient>>, pending: PendingDefinition[][]) => Promise<T>,
 ): Promise<T> {
   const stores = await openMcpStores({ dataDir: dir });
@@ -79,7 +80,9 @@ async function withProxy<T>(
       approvals: stores.approvals,
       pins: stores.pins,
       onPendingDefinitions: (p) => pending.push([...p]),
-      servers: [{ name: 'files', config: { trusted: true }, transport: upstream.transport }],
+      servers: [
+        { name: 'files', config: { trusted: true, ...extra }, transport: upstream.transport },
+      ],
     },
     { audit: stores.audit },
   );
@@ -91,11 +94,14 @@ async function withProxy<T>(
   }
 }
 
-describe('argseal mcp approve: calls and definitions in the proxy store (embedded PGlite)', () => {
-  it('first run: pending definitions are reported, shown, approved in bulk; a withheld tool says where it waits', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'argseal-approve-')), 'mcp');
-    const upstream = filesServer();
-    const ids = await withProxy(dir, upstream, async (t, pending) => {
+// Each step opens the embedded store once or twice; the steps of one story share it.
+describe('argseal mcp approve: a first run with pending definitions (embedded PGlite)', () => {
+  const dir = join(mkdtempSync(join(tmpdir(), 'argseal-approve-')), 'mcp');
+  const upstream = filesServer();
+  let ids: string[] = [];
+
+  it('the pending definitions are reported; a withheld tool says that it waits and where', async () => {
+    ids = await withProxy(dir, upstream, {}, async (t, pending) => {
       expect((await t.client.listTools()).tools).toEqual([]);
       expect(pending).toHaveLength(1);
       expect(pending[0]!.map((p) => p.tool).sort()).toEqual(['read_file', 'write_file']);
@@ -108,14 +114,18 @@ describe('argseal mcp approve: calls and definitions in the proxy store (embedde
       expect(textOf(withheld)).toContain(`argseal approve --mcp ${id}`);
       return pending[0]!.map((p) => p.id);
     });
+  });
+
+  it('approve without an id shows them by server, the description as text', async () => {
     const listed = await cli(['approve', '--data-dir', dir]);
     expect(listed.code).toBe(0);
     expect(listed.out).toContain('server "files": 2 tool definition(s) wait for approval');
     for (const id of ids) expect(listed.out).toContain(id);
-    // the description's two lines shown as text
     expect(listed.out).toContain('    | Reads a file\n    | second line of the description');
     expect(listed.out).toContain('--server files --all-definitions');
-    // bad input: --server without --all-definitions, an unknown id; nothing decided
+  });
+
+  it('bad input decides nothing; --server --all-definitions approves them all', async () => {
     expect((await cli(['approve', '--server', 'files', '--data-dir', dir])).code).toBe(64);
     const unknown = await cli(['approve', 'no-such-id', '--data-dir', dir]);
     expect(unknown.code).toBe(2);
@@ -132,27 +142,25 @@ describe('argseal mcp approve: calls and definitions in the proxy store (embedde
     ]);
     expect(bulk.code).toBe(0);
     expect(bulk.out.match(/-> approved/g)).toHaveLength(2);
-    expect((await cli(['approve', '--data-dir', dir])).out).toBe('nothing waits for approval\n');
+    expect(bulk.out).not.toContain('-> rejected');
   });
+});
 
-  it('a call: listed with its text and reason sentence, approved by id; spent on an upstream refusal, audited, re-approved in one action', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'argseal-approve-')), 'mcp');
-    const upstream = filesServer();
-    const args = { path: '/notes/todo.md', content: 'first line\nsecond line\n' };
-    const proposalId = await withProxy(dir, upstream, async (t) => {
+describe('argseal mcp approve: a call, spent on an upstream refusal, re-approved (embedded PGlite)', () => {
+  const dir = join(mkdtempSync(join(tmpdir(), 'argseal-approve-')), 'mcp');
+  const upstream = filesServer();
+  const args = { path: '/notes/todo.md', content: 'first line\nsecond line\n' };
+  const firstUse = { pinning: 'trust-first-use' as const };
+  let proposalId = '';
+
+  it('suspended with its reason as a sentence; listed with its text; approved by id; a second decision refused', async () => {
+    proposalId = await withProxy(dir, upstream, firstUse, async (t) => {
       await t.client.listTools();
-      return undefined;
-    })
-      .then(() => cli(['approve', '--server', 'files', '--all-definitions', '--data-dir', dir]))
-      .then(() =>
-        withProxy(dir, upstream, async (t) => {
-          await t.client.listTools();
-          const first = await t.client.callTool({ name: 'write_file', arguments: args });
-          expect(refusalOf(first)?.code).toBe('approval_required');
-          expect(textOf(first)).toContain('possibly destructive (destructiveHint)');
-          return refusalOf(first)!.proposalId!;
-        }),
-      );
+      const first = await t.client.callTool({ name: 'write_file', arguments: args });
+      expect(refusalOf(first)?.code).toBe('approval_required');
+      expect(textOf(first)).toContain('possibly destructive (destructiveHint)');
+      return refusalOf(first)!.proposalId!;
+    });
     const listed = await cli(['approve', '--data-dir', dir]);
     expect(listed.out).toContain(`call ${proposalId}  files/write_file`);
     expect(listed.out).toContain('why: The server marks this tool as possibly destructive');
@@ -163,18 +171,19 @@ describe('argseal mcp approve: calls and definitions in the proxy store (embedde
     const approved = await cli(['approve', proposalId, '--approver', 'alice', '--data-dir', dir]);
     expect(approved.code).toBe(0);
     expect(approved.out).toContain(`approved call ${proposalId}`);
-    // deciding it again: the store refuses (not pending), exit 2, nothing changes
     const again = await cli(['approve', proposalId, '--reject', '--data-dir', dir]);
     expect(again.code).toBe(2);
     expect(again.err).toMatch(/^error: approve\//);
-    await withProxy(dir, upstream, async (t) => {
+  });
+
+  it('the upstream refuses the approved call: audited with its error, the answer says how to re-approve', async () => {
+    await withProxy(dir, upstream, firstUse, async (t) => {
       await t.client.listTools();
       const refused = await t.client.callTool({ name: 'write_file', arguments: args });
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toContain('Access denied');
       expect(JSON.stringify(refused.content)).toContain(`argseal approve --mcp ${proposalId}`);
-      const records = await t.audit.records();
-      const failed = records.find((r) => r.error?.code === 'upstream_refused');
+      const failed = (await t.audit.records()).find((r) => r.error?.code === 'upstream_refused');
       expect(failed).toMatchObject({
         type: 'failed',
         tool: 'files/write_file',
@@ -185,17 +194,19 @@ describe('argseal mcp approve: calls and definitions in the proxy store (embedde
           grantSpent: true,
         },
       });
-      // the grant is spent: the identical retry asks again
+      // the grant is spent: the identical retry asks again, nothing runs
       const retry = await t.client.callTool({ name: 'write_file', arguments: args });
       expect(refusalOf(retry)?.code).toBe('approval_required');
     });
-    expect(upstream.calls).toHaveLength(1);
-    // re-approval is one action on the spent proposal
+    expect(upstream.calls).toEqual([args]);
+  });
+
+  it('re-approval of the spent proposal is one action; the identical retry then runs', async () => {
     const reapproved = await cli(['approve', proposalId, '--approver', 'alice', '--data-dir', dir]);
     expect(reapproved.code).toBe(0);
     expect(reapproved.out).toContain(`re-opened ${proposalId} (consumed)`);
     upstream.refuse.now = false;
-    await withProxy(dir, upstream, async (t) => {
+    await withProxy(dir, upstream, firstUse, async (t) => {
       await t.client.listTools();
       const ran = await t.client.callTool({ name: 'write_file', arguments: args });
       expect(textOf(ran)).toBe('written');

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { createMemoryAuditLog } from '@argseal/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -202,6 +203,32 @@ describe('the HTTP listener creates sessions and upstreams only for accepted req
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['echo']);
     const result = await client.callTool({ name: 'echo', arguments: { message: 'over http' } });
     expect(result.content).toEqual([{ type: 'text', text: '{"message":"over http"}' }]);
+  });
+
+  it('over HTTP too, a tools/call sent as a notification is dropped and audited, never forwarded', async () => {
+    upstream = fixtureServer([ECHO_TOOL]);
+    const audit = createMemoryAuditLog();
+    const proxy = createMcpProxy({
+      audit,
+      servers: [
+        {
+          name: 'fx',
+          config: { tools: { echo: 'deny' }, pinning: 'trust-first-use' },
+          transport: upstream.transport,
+        },
+      ],
+    });
+    running = await serveHttp(proxy);
+    const client = await connectClient(running.url);
+    await client.notification({
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { message: 'unsealed' } },
+    } as never);
+    await until(async () =>
+      (await audit.records()).some((r) => r.error?.code === 'request_as_notification'),
+    );
+    expect(upstream.calls).toEqual([]);
+    expect(upstream.sent.some((m) => 'method' in m && m.method === 'tools/call')).toBe(false);
   });
 
   it('refuses unknown and invalid options with invalid_config, and starts nothing', async () => {
