@@ -6,6 +6,7 @@ import { compileCommandPattern, matchesCommandPattern } from '../rules/command-p
 import { type RuleDecision, toPolicyDecision } from '../rules/decision.js';
 import { compileFilePreset } from '../rules/file-preset.js';
 import { mcpServerOf } from '../rules/mcp-server.js';
+import { onlyCommandsCover } from '../rules/only-commands.js';
 import { isSelfApproval } from '../rules/self-approval.js';
 import { shellCommands } from '../rules/shell-commands.js';
 import { matchesAnyToolGlob } from '../rules/tool-glob.js';
@@ -110,15 +111,7 @@ function configuredRule(rule: HookRule, index: number): Rule {
       const reading = shellCommands(c);
       if (patterns.length > 0 && !patterns.some((p) => matchesCommandPattern(p, reading.commands)))
         return false;
-      if (only !== undefined) {
-        if (reading.opaque || reading.commands.length === 0) return false;
-        if (
-          !reading.commands.every(
-            (cmd) => cmd.name !== '' && only.has(cmd.name) && cmd.redirects.length === 0,
-          )
-        )
-          return false;
-      }
+      if (only !== undefined && !onlyCommandsCover(reading, only)) return false;
       return true;
     },
     policy: constant(rule.decision, rule.reason ?? `rule_${index}`, name),
