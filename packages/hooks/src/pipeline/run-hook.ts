@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
 import { loadConfig } from '../config/load-config.js';
+import { findShadowedRules } from '../config/shadowed-rules.js';
 import { HookError } from '../errors.js';
 import { decisionJson } from '../host/decision-output.js';
 import { decodeHookDocument, hookEventOf, readHookCall } from '../host/hook-input.js';
@@ -8,6 +9,7 @@ import { isPostEvent, readOutcome } from '../host/post-tool-use.js';
 import { readText } from '../host/read-text.js';
 import { answerFor } from './answer.js';
 import { blockLine } from './block-line.js';
+import { shadowWarning } from './shadow-warning.js';
 import { recordExecuted } from './record-executed.js';
 import { type HookEnvironment, sealerFor, withStore } from './session-for.js';
 
@@ -55,6 +57,7 @@ async function decide(
   const call = readHookCall(doc, host, osUser(o.env));
   const { config } = await loadConfig(o.configPath, o.env, o.cwd);
   setDeadline(config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  for (const s of findShadowedRules(config.rules ?? [])) o.stderr.write(shadowWarning(config, s));
   if (post) {
     // after the tool: record that it ran; nothing to decide, nothing on stdout
     const outcome = readOutcome(doc, event, host);

@@ -83,3 +83,8 @@ export function matchesCommandPattern(
   }
   return false;
 }
+
+/** True when `c` matches some stage of the pattern on its own (for allow rules: is this command named?). */
+export function commandMatchesSomeStage(p: CommandPattern, c: ShellCommand): boolean {
+  return c.kind === 'literal' && p.stages.some((s) => matchesStage(s, c));
+}
