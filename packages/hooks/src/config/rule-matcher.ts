@@ -4,8 +4,8 @@ import {
   matchesCommandPattern,
 } from '../rules/command-pattern.js';
 import { onlyCommandsCover } from '../rules/only-commands.js';
-import { shellCommands } from '../rules/shell-commands.js';
 import type { ShellReading } from '../rules/shell-commands.js';
+import { shellCommands } from '../rules/shell-commands.js';
 import type { HookRule } from './types.js';
 
 /** What one configured rule matches: its tool globs, and its command matchers for Bash. */
@@ -47,9 +47,11 @@ export function ruleMatcher(rule: HookRule): RuleMatcher {
         return false;
       if (patterns.length > 0 && rule.decision === 'allow') {
         if (reading.opaque || reading.complex !== undefined) return false;
-        if (!reading.commands.every(
+        if (
+          !reading.commands.every(
             (c) => c.redirects.length === 0 && patterns.some((p) => commandMatchesSomeStage(p, c)),
-          ))
+          )
+        )
           return false;
       }
       return only === undefined || onlyCommandsCover(reading, only);

@@ -9,9 +9,9 @@ import { isPostEvent, readOutcome } from '../host/post-tool-use.js';
 import { readText } from '../host/read-text.js';
 import { answerFor } from './answer.js';
 import { blockLine } from './block-line.js';
-import { shadowWarning } from './shadow-warning.js';
 import { recordExecuted } from './record-executed.js';
 import { type HookEnvironment, sealerFor, withStore } from './session-for.js';
+import { shadowWarning } from './shadow-warning.js';
 
 /** Exit statuses of `argseal hook`: 0 with a decision on stdout, 2 blocked (one line on stderr). */
 export const HOOK_EXIT = { decided: 0, blocked: 2 } as const;

@@ -1,5 +1,5 @@
-import type { ShellCommand } from './shell-commands.js';
 import { globMatches } from './glob-match.js';
+import type { ShellCommand } from './shell-commands.js';
 import { lexShell } from './shell-lexer.js';
 
 interface WordPattern {

@@ -105,7 +105,16 @@ const KEYWORDS = new Set([
   'let',
 ]);
 const SOURCES = new Set(['source', '.']);
-const FIND_RUNS = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprintf', '-fls']);
+const FIND_RUNS = new Set([
+  '-exec',
+  '-execdir',
+  '-ok',
+  '-okdir',
+  '-delete',
+  '-fprint',
+  '-fprintf',
+  '-fls',
+]);
 const MAX_NESTING = 4;
 const MAX_WRAPPERS = 8;
 

@@ -289,7 +289,10 @@ function readList(r: Reader, end: '' | ')' | '}', depth: number): void {
       if (w.started && w.literal && !w.glob && /^\d+$/.test(w.text)) w = newWord();
       else endWord();
       let j = r.i + 1;
-      while (j < line.length && (line[j] === '>' || line[j] === '<' || line[j] === '&' || line[j] === '|'))
+      while (
+        j < line.length &&
+        (line[j] === '>' || line[j] === '<' || line[j] === '&' || line[j] === '|')
+      )
         j++;
       redirectNext = true;
       r.i = j;
@@ -322,7 +325,11 @@ function readList(r: Reader, end: '' | ')' | '}', depth: number): void {
       r.i++;
       continue;
     }
-    if ((c === '{' || c === '}') && !w.started && (next === undefined || BLANK.has(next) || next === '\n' || next === ';')) {
+    if (
+      (c === '{' || c === '}') &&
+      !w.started &&
+      (next === undefined || BLANK.has(next) || next === '\n' || next === ';')
+    ) {
       // a brace group's `{` / `}` standing alone
       endSegment(false);
       r.i++;
