@@ -10,7 +10,7 @@ export const DAEMON_FILES = {
   state: 'daemon.json',
   /** Names the pid of the directory's one daemon, from before it is spawned until it exits. */
   startLock: 'daemon.lock',
-  /** The daemon's last failure, one line (never a payload). */
+  /** How the database was created and each failure to start, one line each (never a payload). */
   log: 'daemon.log',
 } as const;
 

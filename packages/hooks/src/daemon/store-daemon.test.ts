@@ -55,6 +55,24 @@ describe('the store daemon', () => {
     );
   });
 
+  it('cold first calls with the default wait succeed: six at once on a new data directory', async () => {
+    const file = configFile(CONFIG);
+    // the shipped defaults (startTimeoutMs 15 s, timeoutMs 20 s), not the tests' long ones
+    const store = { type: 'embedded', dataDir: embeddedStore(file.dataDir).dataDir };
+    writeFileSync(file.path, JSON.stringify({ ...CONFIG, store }));
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        hookProcess(file.path, hookInput('Bash', { command: 'ls' }, { tool_use_id: `toolu_c${i}` })),
+      ),
+    );
+    expect(runs.map((r) => [r.code, r.stderr])).toEqual(Array(6).fill([0, '']));
+    expect(daemonsOf(file.dataDir)).toHaveLength(1);
+    // the database came from the build's template (no initdb on the call's path)
+    expect(readFileSync(join(file.dataDir, DAEMON_FILES.log), 'utf8')).toContain(
+      'database created from the template',
+    );
+  });
+
   it('calls whose wait ends leave the starting daemon alone: one daemon, later calls wait for it', async () => {
     const file = configFile(CONFIG);
     // a wait far shorter than creating the database: these calls give up while it starts

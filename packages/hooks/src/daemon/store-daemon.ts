@@ -2,6 +2,7 @@ import { appendFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import { createDatabaseIfMissing } from './create-database.js';
 import { claimDaemonLock, daemonLockPath, releaseDaemonLock } from './daemon-lock.js';
 import {
   DAEMON_FILES,
@@ -19,6 +20,14 @@ export interface StoreDaemonOptions {
   idleMs: number;
   /** Pid of the hook that took the daemon lock and spawned this daemon (it hands the lock over). */
   spawner?: number;
+}
+
+/** One line in `daemon.log` (never a payload). */
+async function logLine(dataDir: string, text: string): Promise<void> {
+  const line = `${new Date().toISOString()} ${text}`.replace(/\s+/g, ' ');
+  await appendFile(join(dataDir, DAEMON_FILES.log), `${line}\n`, { mode: 0o600 }).catch(
+    () => undefined,
+  );
 }
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
@@ -51,6 +60,9 @@ export async function serveStoreDaemon(options: StoreDaemonOptions): Promise<voi
     const sql = await import('@argseal/postgres');
     const { createConsoleServer } = await import('@argseal/console');
     const { serve } = await import('@hono/node-server');
+    const created = await createDatabaseIfMissing(join(dataDir, DAEMON_FILES.database));
+    if (created === 'template') await logLine(dataDir, 'database created from the template');
+    if (created === 'initdb') await logLine(dataDir, 'database created by initdb (no template)');
     const db = await sql.openSharedEmbeddedDatabase(join(dataDir, DAEMON_FILES.database));
     const audit = sql.createSqlAuditLog(db);
     const store = sql.createSqlApprovalStore(db, { audit });
@@ -106,10 +118,10 @@ export async function serveStoreDaemon(options: StoreDaemonOptions): Promise<voi
     await writeDaemonState(dataDir, state);
   } catch (error) {
     const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-    const line = `${new Date().toISOString()} store daemon failed to start: ${String(code ?? '')} ${String(message ?? error)}`;
-    await appendFile(join(dataDir, DAEMON_FILES.log), `${line.replace(/\s+/g, ' ')}\n`, {
-      mode: 0o600,
-    }).catch(() => undefined);
+    await logLine(
+      dataDir,
+      `store daemon failed to start: ${String(code ?? '')} ${String(message ?? error)}`,
+    );
     await releaseDaemonLock(lockPath);
     process.exit(1);
   }
