@@ -33,7 +33,9 @@ async function usableTemplate(): Promise<Uint8Array | undefined> {
  * PGlite (no initdb: the cold first call's wait), else by PGlite's initdb. Only the daemon
  * holding `daemon.lock` calls it.
  */
-export async function createDatabaseIfMissing(dir: string): Promise<'exists' | 'template' | 'initdb'> {
+export async function createDatabaseIfMissing(
+  dir: string,
+): Promise<'exists' | 'template' | 'initdb'> {
   if (existsSync(dir)) return 'exists';
   const tmp = `${dir}.new-${process.pid}`;
   await rm(tmp, { recursive: true, force: true });

@@ -62,7 +62,10 @@ describe('the store daemon', () => {
     writeFileSync(file.path, JSON.stringify({ ...CONFIG, store }));
     const runs = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        hookProcess(file.path, hookInput('Bash', { command: 'ls' }, { tool_use_id: `toolu_c${i}` })),
+        hookProcess(
+          file.path,
+          hookInput('Bash', { command: 'ls' }, { tool_use_id: `toolu_c${i}` }),
+        ),
       ),
     );
     expect(runs.map((r) => [r.code, r.stderr])).toEqual(Array(6).fill([0, '']));
