@@ -3,7 +3,7 @@ import {
   compileCommandPattern,
   matchesCommandPattern,
 } from '../rules/command-pattern.js';
-import { onlyCommandsCover } from '../rules/only-commands.js';
+import { isSystemCommand, onlyCommandsCover } from '../rules/only-commands.js';
 import type { ShellReading } from '../rules/shell-commands.js';
 import { shellCommands } from '../rules/shell-commands.js';
 import type { HookRule } from './types.js';
@@ -49,7 +49,10 @@ export function ruleMatcher(rule: HookRule): RuleMatcher {
         if (reading.opaque || reading.complex !== undefined) return false;
         if (
           !reading.commands.every(
-            (c) => c.redirects.length === 0 && patterns.some((p) => commandMatchesSomeStage(p, c)),
+            (c) =>
+              c.redirects.length === 0 &&
+              isSystemCommand(c.word, c.name) &&
+              patterns.some((p) => commandMatchesSomeStage(p, c)),
           )
         )
           return false;

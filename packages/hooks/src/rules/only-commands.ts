@@ -3,7 +3,8 @@ import type { ShellReading } from './shell-commands.js';
 /** Where a command given by path is still the system's own program of that name. */
 const SYSTEM_DIRS = new Set(['/bin', '/usr/bin', '/usr/local/bin', '/sbin', '/usr/sbin']);
 
-function isSystemCommand(word: string, name: string): boolean {
+/** Whether a command word runs the system's program `name`: bare (found through PATH) or under a system bin directory. */
+export function isSystemCommand(word: string, name: string): boolean {
   if (word === name) return true; // found through PATH
   const dir = word.slice(0, word.length - name.length - 1);
   return word.endsWith(`/${name}`) && SYSTEM_DIRS.has(dir);
