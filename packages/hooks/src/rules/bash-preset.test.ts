@@ -85,6 +85,8 @@ describe('compileBashPreset', () => {
     expect(flag('echo "rm -rf ~"')).toBeUndefined();
     expect(flag('echo rm -rf ~')).toBeUndefined();
     expect(flag('ls "$HOME"')).toBeUndefined();
+    // a lone `[` is the test command, not a glob
+    expect(flag('[ -f x ] && ls')).toBeUndefined();
   });
 
   it('denies a download piped into a shell, asks for other network use', () => {

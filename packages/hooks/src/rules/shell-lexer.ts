@@ -6,7 +6,7 @@ export interface ShellWord {
   pattern: string;
   /** No expansion of any kind: no `$`, backquote, `$'…'`, process substitution or brace expansion. */
   literal: boolean;
-  /** Has an unquoted `*`, `?` or `[`: bash may replace it with matching file names. */
+  /** Has an unquoted `*`, `?` or `[…]`: bash may replace it with matching file names. */
   glob: boolean;
 }
 
@@ -47,6 +47,8 @@ interface WordState {
   started: boolean;
   braceOpen: boolean;
   braceList: boolean;
+  /** An unquoted `[` was seen: a later `]` makes a bracket pattern (a lone `[` is literal, the test command). */
+  bracketOpen: boolean;
 }
 
 const newWord = (): WordState => ({
@@ -57,6 +59,7 @@ const newWord = (): WordState => ({
   started: false,
   braceOpen: false,
   braceList: false,
+  bracketOpen: false,
 });
 
 function quoted(w: WordState, s: string): void {
@@ -338,7 +341,8 @@ function readList(r: Reader, end: '' | ')' | '}', depth: number): void {
     if (c === '{') w.braceOpen = true;
     else if (c === '}' && w.braceOpen) w.braceOpen = false;
     else if (w.braceOpen && (c === ',' || (c === '.' && next === '.'))) w.braceList = true;
-    if (GLOB.has(c)) w.glob = true;
+    if (c === '*' || c === '?' || (c === ']' && w.bracketOpen)) w.glob = true;
+    if (c === '[') w.bracketOpen = true;
     w.text += c;
     w.pattern += c;
     w.started = true;
