@@ -36,6 +36,9 @@ describe('shellCommands', () => {
     expect(shellCommands(`${'sudo '.repeat(20)}ls`).opaque).toBe(true);
     expect(shellCommands('ls -la # rm -rf /').opaque).toBe(false);
     expect(shellCommands('echo "$(ls').opaque).toBe(true);
+    // what bash refuses as a syntax error is never a plain line
+    for (const line of ['ls \\$(x)', 'ls )', 'ls }', '(ls', '{ ls # }', 'f() { ls; }'])
+      expect(shellCommands(line).opaque, line).toBe(true);
     expect(shellCommands('echo `ls').opaque).toBe(true);
     expect(shellCommands(`${'$('.repeat(9)}rm${')'.repeat(9)}`).opaque).toBe(true);
     expect(names('ls -la # rm -rf /')).toEqual(['ls']);

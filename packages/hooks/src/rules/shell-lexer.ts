@@ -205,6 +205,7 @@ function readList(r: Reader, end: '' | ')' | '}', depth: number): void {
   let w = newWord();
   let redirectNext = false;
   let parens = 0;
+  let braces = 0;
 
   const endWord = () => {
     if (!w.started) return;
@@ -302,6 +303,8 @@ function readList(r: Reader, end: '' | ')' | '}', depth: number): void {
       continue;
     }
     if (c === '(') {
+      // a subshell opens a command; after words it is a syntax error (or a function definition)
+      if (w.started || seg.words.length > 0) out.opaque = true;
       parens++;
       endSegment(false);
       r.i++;
@@ -314,6 +317,7 @@ function readList(r: Reader, end: '' | ')' | '}', depth: number): void {
         return;
       }
       if (parens > 0) parens--;
+      else out.opaque = true; // a stray `)`: bash refuses the line
       endSegment(false);
       r.i++;
       continue;
@@ -334,6 +338,9 @@ function readList(r: Reader, end: '' | ')' | '}', depth: number): void {
       (next === undefined || BLANK.has(next) || next === '\n' || next === ';')
     ) {
       // a brace group's `{` / `}` standing alone
+      if (c === '{') braces++;
+      else if (braces > 0) braces--;
+      else out.opaque = true; // a stray `}`
       endSegment(false);
       r.i++;
       continue;
@@ -348,7 +355,8 @@ function readList(r: Reader, end: '' | ')' | '}', depth: number): void {
     w.started = true;
     r.i++;
   }
-  if (end !== '') out.opaque = true; // the substitution was never closed
+  // a substitution, subshell or brace group never closed: bash refuses the line
+  if (end !== '' || parens > 0 || braces > 0) out.opaque = true;
   endSegment(false);
 }
 
