@@ -2,13 +2,12 @@ import type { JsonValue, ToolPolicy, ToolPolicyInput } from '@argseal/core';
 import { allOf, firstMatch, type PolicyRule } from '@argseal/policies/compose';
 import type { HookContext } from '../host/hook-input.js';
 import { compileBashPreset } from '../rules/bash-preset.js';
-import { compileCommandPattern, matchesCommandPattern } from '../rules/command-pattern.js';
 import { type RuleDecision, toPolicyDecision } from '../rules/decision.js';
 import { compileFilePreset } from '../rules/file-preset.js';
 import { mcpServerOf } from '../rules/mcp-server.js';
 import { isSelfApproval } from '../rules/self-approval.js';
-import { shellCommands } from '../rules/shell-commands.js';
 import { matchesAnyToolGlob } from '../rules/tool-glob.js';
+import { ruleMatcher } from './rule-matcher.js';
 import type { HookModuleConfig, HookRule } from './types.js';
 
 type Input = ToolPolicyInput<HookContext>;
@@ -90,36 +89,15 @@ function presetRules(config: HookModuleConfig): Rule[] {
 }
 
 function configuredRule(rule: HookRule, index: number): Rule {
-  const tools = typeof rule.tool === 'string' ? [rule.tool] : rule.tool;
-  const sources =
-    rule.command === undefined
-      ? []
-      : typeof rule.command === 'string'
-        ? [rule.command]
-        : rule.command;
-  const patterns = sources.map((s) => compileCommandPattern(s)).filter((p) => p !== undefined);
-  const only = rule.onlyCommands === undefined ? undefined : new Set(rule.onlyCommands);
+  const m = ruleMatcher(rule);
   const name = `rules[${index}]`;
   return {
     name,
     when: (i) => {
-      if (!matchesAnyToolGlob(tools, i.tool)) return false;
-      if (sources.length === 0 && only === undefined) return true;
+      if (!matchesAnyToolGlob(m.tools, i.tool)) return false;
+      if (m.anyCommand) return true;
       const c = commandOf(i.parsedArguments);
-      if (c === undefined) return false;
-      const reading = shellCommands(c);
-      if (patterns.length > 0 && !patterns.some((p) => matchesCommandPattern(p, reading.commands)))
-        return false;
-      if (only !== undefined) {
-        if (reading.opaque || reading.commands.length === 0) return false;
-        if (
-          !reading.commands.every(
-            (cmd) => cmd.name !== '' && only.has(cmd.name) && cmd.redirects.length === 0,
-          )
-        )
-          return false;
-      }
-      return true;
+      return c !== undefined && m.matchesCommand(c);
     },
     policy: constant(rule.decision, rule.reason ?? `rule_${index}`, name),
   };

@@ -8,9 +8,9 @@ export const DAEMON_FILES = {
   database: 'db',
   /** Where the running daemon listens and its tokens (mode 0600; removed when it exits). */
   state: 'daemon.json',
-  /** Held while a hook starts the daemon, so concurrent hooks start only one. */
+  /** Names the pid of the directory's one daemon, from before it is spawned until it exits. */
   startLock: 'daemon.lock',
-  /** The daemon's last failure, one line (never a payload). */
+  /** How the database was created and each failure to start, one line each (never a payload). */
   log: 'daemon.log',
 } as const;
 

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HookError } from '../errors.js';
+import { daemonLockOwner, daemonLockPath, handDaemonLock, isAlive } from './daemon-lock.js';
 import { DAEMON_FILES, type DaemonState, readDaemonState } from './daemon-state.js';
 import { loopbackFetch } from './loopback-fetch.js';
 
@@ -39,7 +40,7 @@ function daemonModule(): string {
 
 function spawnDaemon(s: DaemonSettings): ReturnType<typeof spawn> {
   const log = openSync(join(s.dataDir, DAEMON_FILES.log), 'a', 0o600);
-  const args = JSON.stringify({ dataDir: s.dataDir, idleMs: s.idleMs });
+  const args = JSON.stringify({ dataDir: s.dataDir, idleMs: s.idleMs, spawner: process.pid });
   try {
     const child = spawn(
       process.execPath,
@@ -58,50 +59,63 @@ function spawnDaemon(s: DaemonSettings): ReturnType<typeof spawn> {
 }
 
 /**
- * The running store daemon of `dataDir`, started when there is none: under the start lock
- * (`daemon.lock`, `@argseal/postgres/lock`), so of several hooks starting at once one
- * spawns it and the others wait for its `daemon.json`. `store_unavailable` /
- * `store_locked` when it does not answer within `startTimeoutMs` (the hook then blocks).
+ * The running store daemon of `dataDir`, started when there is none. One daemon per data
+ * directory: `daemon.lock` names it for its whole life. A hook that finds no daemon
+ * answering and the lock free (or naming a dead process) takes the lock *before* spawning
+ * one, then hands it to the daemon (the lock names the daemon's pid); a hook that finds the
+ * lock naming a live process waits for that daemon's `daemon.json` instead of spawning
+ * another. A hook whose wait ends (`startTimeoutMs`) leaves the starting daemon alone, so
+ * the next call waits for the same one. `store_unavailable` when the spawned daemon exits
+ * without serving, or none answers within `startTimeoutMs` (the hook then blocks).
  */
 export async function connectStoreDaemon(s: DaemonSettings): Promise<DaemonState> {
   const known = await readDaemonState(s.dataDir);
   if (known && (await answers(known))) return known;
   await mkdir(s.dataDir, { recursive: true, mode: 0o700 });
   const { acquireEmbeddedLock } = await import('@argseal/postgres/lock');
+  const lockPath = daemonLockPath(s.dataDir);
   const deadline = Date.now() + s.startTimeoutMs;
-  let lock: Awaited<ReturnType<typeof acquireEmbeddedLock>>;
-  try {
-    lock = await acquireEmbeddedLock(join(s.dataDir, DAEMON_FILES.startLock), s.startTimeoutMs);
-  } catch (cause) {
-    if ((cause as { code?: unknown }).code === 'store_locked')
-      throw new HookError(
-        'store',
-        'store_locked',
-        'another hook is still starting the store daemon',
-        { cause },
-      );
-    throw unavailable('cannot create the store daemon start lock', cause);
-  }
-  try {
-    const again = await readDaemonState(s.dataDir);
-    if (again && (await answers(again))) return again;
-    const child = spawnDaemon(s);
-    let exited = false;
-    child.once('exit', () => {
-      exited = true;
-    });
-    while (Date.now() < deadline && !exited) {
-      await new Promise((r) => setTimeout(r, 20));
-      const state = await readDaemonState(s.dataDir);
-      if (state && state.pid === child.pid && (await answers(state))) return state;
+  let child: ReturnType<typeof spawn> | undefined;
+  let exited = false;
+  let wait = 20;
+  for (;;) {
+    const owner = await daemonLockOwner(lockPath);
+    if (child === undefined && (owner === undefined || !isAlive(owner))) {
+      // no daemon runs or starts: take the lock, then spawn (a dead holder's lock is broken
+      // by acquireEmbeddedLock under its guard; the next round takes it)
+      let lock: Awaited<ReturnType<typeof acquireEmbeddedLock>> | undefined;
+      try {
+        lock = await acquireEmbeddedLock(lockPath, 0);
+      } catch (cause) {
+        if ((cause as { code?: unknown }).code !== 'store_locked')
+          throw unavailable('cannot create the store daemon lock', cause);
+      }
+      if (lock !== undefined) {
+        try {
+          child = spawnDaemon(s);
+          if (child.pid === undefined) throw new Error('spawn failed');
+          await handDaemonLock(lockPath, child.pid);
+        } catch (cause) {
+          await lock.release();
+          throw unavailable('cannot spawn the store daemon', cause);
+        }
+        child.once('exit', () => {
+          exited = true;
+        });
+      }
     }
-    throw unavailable(
-      exited
-        ? `the store daemon failed to start (see ${DAEMON_FILES.log} in the data directory)`
-        : `the store daemon did not start within ${s.startTimeoutMs} ms`,
-    );
-  } finally {
-    await lock.release();
+    const state = await readDaemonState(s.dataDir);
+    if (state && (await answers(state))) return state;
+    if (exited)
+      throw unavailable(
+        `the store daemon failed to start (see ${DAEMON_FILES.log} in the data directory)`,
+      );
+    if (Date.now() >= deadline)
+      throw unavailable(
+        `the store daemon did not answer within ${s.startTimeoutMs} ms (it keeps starting; the next call waits for it)`,
+      );
+    await new Promise((r) => setTimeout(r, wait));
+    wait = Math.min(wait * 1.5, 100);
   }
 }
 

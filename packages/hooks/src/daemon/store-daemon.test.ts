@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFile, hookInput, runInProcess } from '../__fixtures__/in-process.js';
 import { HOOK_BIN } from '../__fixtures__/project.js';
-import { auditOf } from '../__fixtures__/store-audit.js';
+import { auditOf, embeddedStore } from '../__fixtures__/store-audit.js';
+import { daemonLockOwner, daemonLockPath } from './daemon-lock.js';
 import { DAEMON_FILES, readDaemonState } from './daemon-state.js';
 import { stopStoreDaemon } from './start-daemon.js';
 
@@ -42,6 +43,8 @@ describe('the store daemon', () => {
     expect(runs.map((r) => [r.code, r.stderr])).toEqual(Array(6).fill([0, '']));
     expect(daemonsOf(file.dataDir)).toHaveLength(1);
     const state = await readDaemonState(file.dataDir);
+    // the lock names the daemon that serves
+    expect(await daemonLockOwner(daemonLockPath(file.dataDir))).toBe(state?.pid);
     expect(state?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     // the tokens are the user's alone
     expect(statSync(join(file.dataDir, DAEMON_FILES.state)).mode & 0o777).toBe(0o600);
@@ -52,6 +55,56 @@ describe('the store daemon', () => {
     );
   });
 
+  it('cold first calls with the default wait succeed: six at once on a new data directory', async () => {
+    const file = configFile(CONFIG);
+    // the shipped defaults (startTimeoutMs 15 s, timeoutMs 20 s), not the tests' long ones
+    const store = { type: 'embedded', dataDir: embeddedStore(file.dataDir).dataDir };
+    writeFileSync(file.path, JSON.stringify({ ...CONFIG, store }));
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        hookProcess(
+          file.path,
+          hookInput('Bash', { command: 'ls' }, { tool_use_id: `toolu_c${i}` }),
+        ),
+      ),
+    );
+    expect(runs.map((r) => [r.code, r.stderr])).toEqual(Array(6).fill([0, '']));
+    expect(daemonsOf(file.dataDir)).toHaveLength(1);
+    // the database came from the build's template (no initdb on the call's path)
+    expect(readFileSync(join(file.dataDir, DAEMON_FILES.log), 'utf8')).toContain(
+      'database created from the template',
+    );
+  });
+
+  it('calls whose wait ends leave the starting daemon alone: one daemon, later calls wait for it', async () => {
+    const file = configFile(CONFIG);
+    // a wait far shorter than creating the database: these calls give up while it starts
+    const short = { ...embeddedStore(file.dataDir), startTimeoutMs: 150 };
+    writeFileSync(file.path, JSON.stringify({ ...CONFIG, store: short }));
+    const input = (i: number) =>
+      hookInput('Bash', { command: 'ls' }, { tool_use_id: `toolu_w${i}` });
+    for (let i = 0; i < 3; i++) {
+      const r = await hookProcess(file.path, input(i));
+      expect([r.code, r.stdout, r.stderr]).toEqual([
+        2,
+        '',
+        'argseal hook: blocked (store/store_unavailable)\n',
+      ]);
+      // the daemon the first call spawned is still starting, and it is the only one
+      expect(daemonsOf(file.dataDir)).toHaveLength(1);
+    }
+    const owner = await daemonLockOwner(daemonLockPath(file.dataDir));
+    // the next call with time to wait is served by that same daemon
+    writeFileSync(file.path, JSON.stringify({ ...CONFIG, store: embeddedStore(file.dataDir) }));
+    const ok = await hookProcess(file.path, input(3));
+    expect([ok.code, ok.stderr]).toEqual([0, '']);
+    expect(daemonsOf(file.dataDir)).toHaveLength(1);
+    expect((await readDaemonState(file.dataDir))?.pid).toBe(owner);
+    // the blocked calls decided nothing; the served one is the only decision
+    const decided = (await auditOf(file.dataDir)).filter((r) => r.type === 'decided');
+    expect(decided.map((r) => r.toolCallId)).toEqual(['toolu_w3']);
+  });
+
   it('stops on request and removes daemon.json; the next hook starts it again', async () => {
     const file = configFile(CONFIG);
     const input = hookInput('Bash', { command: 'ls' });
@@ -59,6 +112,7 @@ describe('the store daemon', () => {
     const first = await readDaemonState(file.dataDir);
     expect(await stopStoreDaemon(file.dataDir)).toBe(true);
     expect(await readDaemonState(file.dataDir)).toBeUndefined();
+    expect(await daemonLockOwner(daemonLockPath(file.dataDir))).toBeUndefined();
     expect(daemonsOf(file.dataDir)).toHaveLength(0);
     expect((await runInProcess('codex', input, file)).code).toBe(0);
     const second = await readDaemonState(file.dataDir);

@@ -2,6 +2,8 @@ import { appendFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import { createDatabaseIfMissing } from './create-database.js';
+import { claimDaemonLock, daemonLockPath, releaseDaemonLock } from './daemon-lock.js';
 import {
   DAEMON_FILES,
   type DaemonState,
@@ -16,6 +18,16 @@ export interface StoreDaemonOptions {
   dataDir: string;
   /** Exit after this long without a request. */
   idleMs: number;
+  /** Pid of the hook that took the daemon lock and spawned this daemon (it hands the lock over). */
+  spawner?: number;
+}
+
+/** One line in `daemon.log` (never a payload). */
+async function logLine(dataDir: string, text: string): Promise<void> {
+  const line = `${new Date().toISOString()} ${text}`.replace(/\s+/g, ' ');
+  await appendFile(join(dataDir, DAEMON_FILES.log), `${line}\n`, { mode: 0o600 }).catch(
+    () => undefined,
+  );
 }
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
@@ -36,13 +48,21 @@ function approverName(): string {
  * with the approver token) plus `/local/*` on 127.0.0.1 at a random port. Writes
  * `daemon.json` (0600) once it listens; exits after `idleMs` without a request, on SIGTERM
  * or `POST /local/stop`, removing the file. A failure to start is one line in `daemon.log`.
+ * Holds `daemon.lock` (handed over by the hook that spawned it) for its whole life; a daemon
+ * that finds the lock held by another live process exits at once.
  */
 export async function serveStoreDaemon(options: StoreDaemonOptions): Promise<void> {
   const { dataDir, idleMs } = options;
+  const lockPath = daemonLockPath(dataDir);
+  // one daemon per data directory: without the lock, another one serves it (or is starting)
+  if (!(await claimDaemonLock(lockPath, options.spawner).catch(() => false))) process.exit(0);
   try {
     const sql = await import('@argseal/postgres');
     const { createConsoleServer } = await import('@argseal/console');
     const { serve } = await import('@hono/node-server');
+    const created = await createDatabaseIfMissing(join(dataDir, DAEMON_FILES.database));
+    if (created === 'template') await logLine(dataDir, 'database created from the template');
+    if (created === 'initdb') await logLine(dataDir, 'database created by initdb (no template)');
     const db = await sql.openSharedEmbeddedDatabase(join(dataDir, DAEMON_FILES.database));
     const audit = sql.createSqlAuditLog(db);
     const store = sql.createSqlApprovalStore(db, { audit });
@@ -66,7 +86,7 @@ export async function serveStoreDaemon(options: StoreDaemonOptions): Promise<voi
       (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       void removeDaemonState(dataDir)
         .then(() => db.close())
-        .finally(() => process.exit(0));
+        .finally(() => releaseDaemonLock(lockPath).finally(() => process.exit(0)));
     };
     const touch = () => {
       clearTimeout(idle);
@@ -98,10 +118,11 @@ export async function serveStoreDaemon(options: StoreDaemonOptions): Promise<voi
     await writeDaemonState(dataDir, state);
   } catch (error) {
     const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-    const line = `${new Date().toISOString()} store daemon failed to start: ${String(code ?? '')} ${String(message ?? error)}`;
-    await appendFile(join(dataDir, DAEMON_FILES.log), `${line.replace(/\s+/g, ' ')}\n`, {
-      mode: 0o600,
-    }).catch(() => undefined);
+    await logLine(
+      dataDir,
+      `store daemon failed to start: ${String(code ?? '')} ${String(message ?? error)}`,
+    );
+    await releaseDaemonLock(lockPath);
     process.exit(1);
   }
 }

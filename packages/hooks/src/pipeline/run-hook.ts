@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
 import { loadConfig } from '../config/load-config.js';
+import { findShadowedRules } from '../config/shadowed-rules.js';
 import { HookError } from '../errors.js';
 import { decisionJson } from '../host/decision-output.js';
 import { decodeHookDocument, hookEventOf, readHookCall } from '../host/hook-input.js';
@@ -10,6 +11,7 @@ import { answerFor } from './answer.js';
 import { blockLine } from './block-line.js';
 import { recordExecuted } from './record-executed.js';
 import { type HookEnvironment, sealerFor, withStore } from './session-for.js';
+import { shadowWarning } from './shadow-warning.js';
 
 /** Exit statuses of `argseal hook`: 0 with a decision on stdout, 2 blocked (one line on stderr). */
 export const HOOK_EXIT = { decided: 0, blocked: 2 } as const;
@@ -55,6 +57,7 @@ async function decide(
   const call = readHookCall(doc, host, osUser(o.env));
   const { config } = await loadConfig(o.configPath, o.env, o.cwd);
   setDeadline(config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  for (const s of findShadowedRules(config.rules ?? [])) o.stderr.write(shadowWarning(config, s));
   if (post) {
     // after the tool: record that it ran; nothing to decide, nothing on stdout
     const outcome = readOutcome(doc, event, host);

@@ -1,3 +1,4 @@
+import { globMatches } from './glob-match.js';
 import type { ShellCommand } from './shell-commands.js';
 import { lexShell } from './shell-lexer.js';
 
@@ -36,11 +37,18 @@ function compileStage(words: readonly string[]): WordPattern {
 export function compileCommandPattern(source: string): CommandPattern | undefined {
   const lex = lexShell(source);
   if (lex.segments.length === 0) return undefined;
-  return { source, stages: lex.segments.map((s) => compileStage(s.words)) };
+  return { source, stages: lex.segments.map((s) => compileStage(s.words.map((w) => w.text))) };
+}
+
+/** Whether the command word of `c` may run the command named `name`. */
+function mayBeNamed(c: ShellCommand, name: string): boolean {
+  if (c.kind === 'literal') return c.name === name;
+  if (c.kind === 'glob') return globMatches(c.pattern, name);
+  return true; // an expansion may name any command
 }
 
 function matchesStage(p: WordPattern, c: ShellCommand): boolean {
-  if (p.name !== '*' && p.name !== c.name) return false;
+  if (p.name !== '*' && !mayBeNamed(c, p.name)) return false;
   if (p.shortFlags.length > 0) {
     const present = new Set<string>();
     for (const a of c.args)
@@ -74,4 +82,9 @@ export function matchesCommandPattern(
     if (stage === p.stages.length) return true;
   }
   return false;
+}
+
+/** True when `c` matches some stage of the pattern on its own (for allow rules: is this command named?). */
+export function commandMatchesSomeStage(p: CommandPattern, c: ShellCommand): boolean {
+  return c.kind === 'literal' && p.stages.some((s) => matchesStage(s, c));
 }
