@@ -3,15 +3,13 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mcpToolsDir, serverCommand } from './__fixtures__/mcp-tools.js';
+import { serverCommand } from './__fixtures__/mcp-tools.js';
 import { proxiedClient, refusalOf, textOf } from './__fixtures__/proxied-client.js';
 
-const tools = mcpToolsDir();
-
-describe.skipIf(!tools)(
+describe(
   'server-everything: direct and through the proxy (real server, SDK Client)',
   () => {
-    const cmd = tools ? serverCommand(tools, 'server-everything') : { command: '', args: [] };
+    const cmd = serverCommand('server-everything');
     let direct: Client;
     let t: Awaited<ReturnType<typeof proxiedClient>>;
     beforeAll(async () => {
@@ -71,14 +69,14 @@ describe.skipIf(!tools)(
   },
 );
 
-describe.skipIf(!tools)('server-memory through the proxy', () => {
+describe('server-memory through the proxy', () => {
   it('untrusted (default): hints ignored, every tool needs approval', async () => {
     const t = await proxiedClient({
       servers: [
         {
           name: 'memory',
           config: {
-            ...serverCommand(tools as string, 'server-memory'),
+            ...serverCommand('server-memory'),
             env: { MEMORY_FILE_PATH: join(tmpdir(), `argseal-mem-${process.pid}-a.json`) },
             pinning: 'trust-first-use',
           },
@@ -99,7 +97,7 @@ describe.skipIf(!tools)('server-memory through the proxy', () => {
         {
           name: 'memory',
           config: {
-            ...serverCommand(tools as string, 'server-memory'),
+            ...serverCommand('server-memory'),
             env: { MEMORY_FILE_PATH: join(tmpdir(), `argseal-mem-${process.pid}-b.json`) },
             trusted: true,
             pinning: 'trust-first-use',

@@ -137,7 +137,9 @@ describe('argseal audit (embedded directory)', { timeout: 120_000 }, () => {
     expect(none.err.join('')).toContain('usage/missing_action');
     const missing = io(dir);
     expect(await runCli(['audit', 'verify', '--data-dir', 'nope'], missing.io)).toBe(64);
-    expect(missing.err.join('')).toContain('usage/audit_store_missing');
+    expect(missing.err.join('')).toBe(
+      `error: usage/audit_store_missing no embedded console data directory at "${join(dir, 'nope')}" (pass --data-dir DIR or --database-url URL)\n`,
+    );
     expect(() => readFileSync(join(dir, 'nope'))).toThrow();
   });
 });

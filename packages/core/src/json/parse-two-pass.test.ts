@@ -4,7 +4,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ToolArgumentsValidationError } from '../errors.js';
 import { hostileJsonText, mutatedJsonText, nestedText } from './__fixtures__/hostile-json.js';
-import { findRepoRoot, readNumberLines, vectorsDir } from './__fixtures__/jcs-vectors.js';
+import {
+  findRepoRoot,
+  readNumberLines,
+  vectorsDir,
+  vectorsPresent,
+} from './__fixtures__/jcs-vectors.js';
 import {
   DEFAULT_MAX_DEPTH,
   type ParseStrictJsonOptions,
@@ -177,7 +182,13 @@ describe('parseStrictJson (two passes) agrees with the reference parser', () => 
     agree(`[${finite.join(',')}]`, { maxLength: 1e7 });
   });
 
-  it.skipIf(!existsSync(THIRD_PARTY))(
+  it.skipIf(
+    !vectorsPresent(
+      'third-party RFC 8785 vector tests',
+      THIRD_PARTY,
+      'put the vectors in ../shared/vectors-thirdparty, or ARGSEAL_VECTORS_THIRDPARTY=DIR pnpm test',
+    ),
+  )(
     'on every file of the RFC 8785 and third-party vectors',
     () => {
       const files: string[] = [];
