@@ -5,6 +5,8 @@ export default defineConfig({
   format: ['esm'],
   dts: true,
   clean: true,
-  platform: 'neutral',
+  // it imports node:crypto (the HMAC of fingerprints): a Node build, so the builtin resolves
+  // as a builtin (a neutral build warned UNRESOLVED_IMPORT); Bun and Deno load node: modules too
+  platform: 'node',
   target: 'es2022',
 });
