@@ -9,5 +9,7 @@ export default defineConfig({
   // Node build, so those builtins resolve as builtins (a neutral build warned
   // UNRESOLVED_IMPORT for each); Bun and Deno load node: modules too
   platform: 'node',
+  // .js and .d.ts as before (a node build defaults to .mjs / .d.mts)
+  fixedExtension: false,
   target: 'es2022',
 });
