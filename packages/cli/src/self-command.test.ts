@@ -43,7 +43,11 @@ describe('selfCommand (the command --init prints to run argseal again)', () => {
     expect(selfCommand('console', ctx(undefined))).toBe('npx argseal console');
     // a link named argseal that is not on PATH: run it by its path
     expect(
-      selfCommand('console', { script: '/opt/tools/argseal', env: { PATH: '/usr/bin' }, cwd: '/opt' }),
+      selfCommand('console', {
+        script: '/opt/tools/argseal',
+        env: { PATH: '/usr/bin' },
+        cwd: '/opt',
+      }),
     ).toBe(`node ${join('tools', 'argseal')} console`);
   });
 

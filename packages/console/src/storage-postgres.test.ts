@@ -10,7 +10,11 @@ const ALICE = 'alice-pg-token-0123456789abc';
 const AGENT = 'agent-pg-token-0123456789abc';
 
 if (!DATABASE_URL) {
-  noteSkip({ what: 'PostgreSQL tests', missing: 'DATABASE_URL is not set', enable: ENABLE.postgres });
+  noteSkip({
+    what: 'PostgreSQL tests',
+    missing: 'DATABASE_URL is not set',
+    enable: ENABLE.postgres,
+  });
 }
 
 describe.skipIf(!DATABASE_URL)('console on PostgreSQL (--database-url)', () => {

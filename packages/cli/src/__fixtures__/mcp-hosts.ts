@@ -1,9 +1,9 @@
 // Shared by the real-host tests of `argseal mcp`: where the real programs are, and a workspace.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { ENABLE, noteSkip } from '@argseal/test-kit';
 import { BIN } from './run-bin.js';

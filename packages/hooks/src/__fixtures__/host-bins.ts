@@ -5,7 +5,8 @@ const HOSTS = {
   ARGSEAL_CLAUDE_BIN: {
     what: 'Claude Code real-host tests',
     // where .ci/install-claude-code.sh puts it
-    installed: '/opt/argseal-ci/claude-code/node_modules/@anthropic-ai/claude-code-linux-x64/claude',
+    installed:
+      '/opt/argseal-ci/claude-code/node_modules/@anthropic-ai/claude-code-linux-x64/claude',
     enable: ENABLE.claudeCode,
   },
   ARGSEAL_CODEX_BIN: {

@@ -38,7 +38,9 @@ export function conformanceTools(): ConformanceTools | undefined {
   const missing = [cli, node22].filter((f) => !existsSync(f));
   if (missing.length === 0) return { cli, dir, node22 };
   if (process.env.CI === 'true') {
-    throw new Error(`MCP conformance tools missing (${missing.join(', ')}): run bash .ci/install-mcp.sh`);
+    throw new Error(
+      `MCP conformance tools missing (${missing.join(', ')}): run bash .ci/install-mcp.sh`,
+    );
   }
   noteSkip({
     what: 'MCP conformance suite',
