@@ -5,13 +5,20 @@ import { ENABLE, noteSkip } from '@argseal/test-kit';
 
 const require = createRequire(import.meta.url);
 
+type ReferenceServer = 'server-everything' | 'server-filesystem' | 'server-memory';
+
 /** The entry of a reference MCP server: pinned devDependencies of this package. */
-export function serverEntry(pkg: 'server-everything' | 'server-filesystem' | 'server-memory') {
-  return require.resolve(`@modelcontextprotocol/${pkg}/dist/index.js`);
+export function serverEntry(pkg: ReferenceServer): string {
+  // literal specifiers, one per package (knip reads them as the uses of these devDependencies)
+  if (pkg === 'server-everything')
+    return require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+  if (pkg === 'server-filesystem')
+    return require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
+  return require.resolve('@modelcontextprotocol/server-memory/dist/index.js');
 }
 
 /** `node <server entry>` of a reference server. */
-export function serverCommand(pkg: 'server-everything' | 'server-filesystem' | 'server-memory') {
+export function serverCommand(pkg: ReferenceServer) {
   return { command: process.execPath, args: [serverEntry(pkg)] };
 }
 
