@@ -6,7 +6,7 @@ import { runRealHost } from '@argseal/test-kit/hosts';
 import { describe, expect, it } from 'vitest';
 import { CLAUDE, haveClaude, workspace } from './__fixtures__/mcp-hosts.js';
 
-describe.skipIf(!haveClaude)(
+describe.skipIf(!haveClaude())(
   'Claude Code (--mcp-config) -> argseal mcp -> server-filesystem',
   () => {
     async function claude(
