@@ -3,10 +3,10 @@ import { defineConfig } from 'vitest/config';
 import { collectSkipNote } from './vitest.skip-notes.js';
 
 /**
- * The vitest projects CI also runs on Bun and Deno (`.ci/run`, issue 19): core and the
- * policies, from their sources, with each runtime executing the test workers. The entry
- * test (packages/core/src/runtime/entry.test.ts) spawns the runtime itself on the built
- * package, so the runtime's own export conditions choose the build.
+ * The vitest projects CI also runs on Bun and Deno (`.ci/run`, issue 19): core, the
+ * policies and the Cedar policies (WASM), from their sources, with each runtime executing
+ * the test workers. The entry test (packages/core/src/runtime/entry.test.ts) spawns the
+ * runtime itself on the built package, so the runtime's own export conditions choose the build.
  */
 export default defineConfig({
   test: {
@@ -21,6 +21,8 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: '@argseal/core', root: 'packages/core' } },
       { extends: true, test: { name: '@argseal/policies', root: 'packages/policies' } },
+      // Cedar's WASM build is loaded through createRequire on each runtime (issue 29)
+      { extends: true, test: { name: '@argseal/policy-cedar', root: 'packages/policy-cedar' } },
     ],
   },
 });

@@ -53,7 +53,12 @@ const extra = [
   ['@argseal/postgres vs pgbench (#19 goal 5)', '../packages/postgres/bench/ceiling-bench.mjs'],
   ['@argseal/mcp proxy overhead', '../packages/mcp/bench/proxy-bench.mjs'],
   ['@argseal/policy-dlp', '../packages/policy-dlp/bench/scan-bench.mjs'],
+  [
+    '@argseal/policy-cedar: Cedar vs TypeScript (issue 29)',
+    '../packages/policy-cedar/bench/decision-bench.mjs',
+  ],
   ['@argseal/hooks cold start', '../packages/hooks/bench/cold-start.mjs'],
+  ['@argseal/dbos workflow step (issue 28)', '../packages/dbos/bench/workflow-bench.mjs'],
 ];
 for (const [title, rel] of extra) {
   const file = fileURLToPath(new URL(rel, import.meta.url));

@@ -1,11 +1,11 @@
-// Type-checks every ```ts / ```typescript block of every package README under a strict
-// tsconfig. Each block is its own module, written into packages/<dir>/.readme-code/ so
-// its imports resolve like the package's own code (its dependencies and its own name).
-// Placeholders the samples use without defining them (`payments`, `db`, `model`, ...)
-// come from a declared prelude: scripts/readme-prelude/common.d.ts plus
-// scripts/readme-prelude/<dir>.d.ts when present. A block whose fence is directly
-// preceded by the line `<!-- readme-code: continue -->` continues the previous block
-// (one module). Prints one line per failing block with README line numbers, then
+// Type-checks every ```ts / ```typescript block of every package README (and the root
+// README) under a strict tsconfig, each block exactly as a reader would paste it: one block
+// is one module, with nothing hidden around it (no prelude, no shared scope with other
+// blocks). A block that uses the reader's own objects declares them visibly
+// (`declare const model: LanguageModel;`). Each block is written into
+// packages/<dir>/.readme-code/ so its imports resolve like the package's own code (its
+// dependencies and its own name); the root README's blocks resolve from packages/core.
+// Prints one line per failing block with README line numbers, then
 // `readme-code: N passed, N failed`; exits 1 when any block fails.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,9 +15,7 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const ts = require('typescript');
 const root = fileURLToPath(new URL('..', import.meta.url));
-const preludes = join(root, 'scripts/readme-prelude');
 const OUT = '.readme-code';
-const CONTINUE = '<!-- readme-code: continue -->';
 
 const OPTIONS = {
   strict: true,
@@ -33,80 +31,65 @@ const OPTIONS = {
   noFallthroughCasesInSwitch: true,
 };
 
-/** The ```ts blocks of a markdown text: modules of one or more consecutive parts. */
-function extractModules(markdown) {
-  const modules = [];
+/** The ```ts blocks of a markdown text, each with the README line its code starts on. */
+function extractBlocks(markdown) {
+  const blocks = [];
   const lines = markdown.split('\n');
   let open;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (open === undefined) {
-      if (/^```(ts|typescript)\s*$/.test(line)) {
-        const cont = lines[i - 1]?.trim() === CONTINUE && modules.length > 0;
-        open = { start: i + 2, lines: [], cont };
-      }
+      if (/^```(ts|typescript)\s*$/.test(line)) open = { line: i + 2, lines: [] };
     } else if (line.startsWith('```')) {
-      const part = { line: open.start, code: open.lines.join('\n') };
-      if (open.cont) modules.at(-1).parts.push(part);
-      else modules.push({ parts: [part] });
+      blocks.push({ line: open.line, code: open.lines.join('\n') });
       open = undefined;
     } else {
       open.lines.push(line);
     }
   }
-  return modules;
-}
-
-/** Writes one module; returns a map from its file lines back to README lines. */
-function writeModule(file, mod) {
-  let text = '';
-  const origin = [];
-  for (const part of mod.parts) {
-    const count = part.code.split('\n').length;
-    for (let k = 0; k < count; k++) origin.push(part.line + k);
-    text += `${part.code}\n`;
-  }
-  writeFileSync(file, `${text}export {};\n`);
-  return origin;
+  return blocks;
 }
 
 let passed = 0;
 let failed = 0;
-const dirs = readdirSync(join(root, 'packages')).filter((d) =>
-  existsSync(join(root, 'packages', d, 'README.md')),
-);
-for (const dir of dirs) {
-  const pkg = join(root, 'packages', dir);
-  const readme = relative(root, join(pkg, 'README.md'));
-  const modules = extractModules(readFileSync(join(pkg, 'README.md'), 'utf8'));
+const readmes = readdirSync(join(root, 'packages'))
+  .filter((d) => existsSync(join(root, 'packages', d, 'README.md')))
+  .map((d) => ({ file: join(root, 'packages', d, 'README.md'), pkg: join(root, 'packages', d) }));
+// the root README's blocks resolve from packages/core (its dir is free again by then)
+readmes.push({ file: join(root, 'README.md'), pkg: join(root, 'packages/core') });
+for (const { file: readmeFile, pkg } of readmes) {
+  const readme = relative(root, readmeFile);
+  const markdown = readFileSync(readmeFile, 'utf8');
+  if (markdown.includes('<!-- readme-code: continue -->')) {
+    // blocks used to share one module through this marker; now each stands alone
+    console.log(
+      `  FAIL ${readme}: the readme-code continue marker is gone, make the block standalone`,
+    );
+    failed++;
+  }
+  const blocks = extractBlocks(markdown);
   const out = join(pkg, OUT);
   rmSync(out, { recursive: true, force: true });
-  if (modules.length === 0) continue;
+  if (blocks.length === 0) continue;
   mkdirSync(out, { recursive: true });
-  let prelude = readFileSync(join(preludes, 'common.d.ts'), 'utf8');
-  if (existsSync(join(preludes, `${dir}.d.ts`))) {
-    prelude += `\n${readFileSync(join(preludes, `${dir}.d.ts`), 'utf8')}`;
-  }
-  writeFileSync(join(out, 'prelude.d.ts'), prelude);
-  const files = modules.map((mod, n) => {
+  const files = blocks.map((block, n) => {
     const file = join(out, `block-${n + 1}.ts`);
-    return { file, mod, origin: writeModule(file, mod), errors: [] };
+    // every block is a module of its own (`export {}`), so no name leaks between blocks
+    writeFileSync(file, `${block.code}\nexport {};\n`);
+    return { file, block, errors: [] };
   });
   try {
-    const program = ts.createProgram({
-      rootNames: [join(out, 'prelude.d.ts'), ...files.map((f) => f.file)],
-      options: OPTIONS,
-    });
+    const program = ts.createProgram({ rootNames: files.map((f) => f.file), options: OPTIONS });
     for (const d of ts.getPreEmitDiagnostics(program)) {
       const text = ts.flattenDiagnosticMessageText(d.messageText, '\n    ');
       const target = files.find((f) => f.file === d.file?.fileName);
       if (target === undefined) {
-        console.log(`  FAIL ${readme} prelude: TS${d.code} ${text}`);
+        console.log(`  FAIL ${readme}: TS${d.code} ${text}`);
         failed++;
         continue;
       }
       const { line } = d.file.getLineAndCharacterOfPosition(d.start ?? 0);
-      target.errors.push(`${readme}:${target.origin[line] ?? '?'}: TS${d.code} ${text}`);
+      target.errors.push(`${readme}:${target.block.line + line}: TS${d.code} ${text}`);
     }
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -117,7 +100,7 @@ for (const dir of dirs) {
       continue;
     }
     failed++;
-    console.log(`  FAIL ${readme} block at line ${f.mod.parts[0].line}`);
+    console.log(`  FAIL ${readme} block at line ${f.block.line}`);
     for (const e of f.errors) console.log(`    ${e}`);
   }
 }

@@ -13,7 +13,13 @@ export type ArgsealAiSdkErrorCode =
   /** The policy denied the call; nothing ran. */
   | 'denied'
   /** The call needs an approval and no live grant matches its proposal hash; nothing ran. */
-  | 'approval_required';
+  | 'approval_required'
+  /** `approve` / `reject`: no unanswered `tool-approval-request` with that `approvalId` in the messages. */
+  | 'approval_request_not_found'
+  /** `approve` / `reject`: the store holds no pending proposal for that call (decided, or no store). */
+  | 'proposal_not_found'
+  /** `approve` / `reject`: options with an unknown key. */
+  | 'invalid_approval_options';
 
 /** Base error of `@argseal/ai-sdk`. Messages name the tool and the code, never the arguments. */
 export class ArgsealAiSdkError extends ArgsealAdapterError<ArgsealAiSdkErrorCode> {

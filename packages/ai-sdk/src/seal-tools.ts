@@ -1,13 +1,20 @@
 import type { ArgsealTool } from '@argseal/core';
 import { type AdapterOptions, assertAdapterOptions, createHandoverLedger } from '@argseal/core/kit';
-import type { SuspendedToolProposal } from '@argseal/core/store';
+import type { ApprovalGrant, SuspendedToolProposal } from '@argseal/core/store';
 import {
   type GenericToolApprovalFunction,
   type LanguageModelMiddleware,
+  type ModelMessage,
   type Tool,
   type ToolSet,
   wrapLanguageModel,
 } from 'ai';
+import {
+  type ApproveOptions,
+  approvalsOf,
+  type PendingApproval,
+  type RejectOptions,
+} from './approvals.js';
 import { ArgsealAiSdkError } from './errors.js';
 import { passThroughSchema } from './json-schema-for.js';
 import { createModelSeam } from './model-seam.js';
@@ -50,6 +57,30 @@ export interface SealedTools<TOOLS extends ToolSet = ToolSet> {
   };
   /** The proposal last suspended for a tool call (its `proposalHash` is what a human approves). */
   proposalFor(toolCallId: string): SuspendedToolProposal | undefined;
+  /**
+   * The unanswered `tool-approval-request`s of `messages` (e.g. the history plus
+   * `result.responseMessages`) whose call has a pending proposal in the store.
+   */
+  pending(messages: readonly ModelMessage[]): Promise<PendingApproval[]>;
+  /**
+   * Records an approve decision for the item's proposal in the store (bound to its hash and
+   * id), then appends the `tool-approval-response` to `messages`: run `generateText` again
+   * with them. The call runs once, on this grant.
+   *
+   * @throws {ArgsealAiSdkError} `approval_request_not_found`, `proposal_not_found`,
+   *   `invalid_approval_options` (nothing decided, nothing appended); the store's `ApprovalError`.
+   */
+  approve(
+    messages: ModelMessage[],
+    item: Pick<PendingApproval, 'approvalId'>,
+    options: ApproveOptions,
+  ): Promise<ApprovalGrant>;
+  /** As {@link SealedTools.approve}, recording a rejection; the model is told `reason`. */
+  reject(
+    messages: ModelMessage[],
+    item: Pick<PendingApproval, 'approvalId'>,
+    options: RejectOptions,
+  ): Promise<ApprovalGrant>;
 }
 
 type SealedToolSet<T> = T extends readonly ArgsealTool[]
@@ -118,5 +149,6 @@ export function sealTools<
     wrapModel,
     settings: (model) => ({ model: wrapModel(model), tools: sealedTools, toolApproval }),
     proposalFor: (toolCallId) => rt.proposals.get(toolCallId),
+    ...approvalsOf(rt),
   };
 }

@@ -2,7 +2,7 @@ import { ArgsealError, type ValidationErrorCode } from '@argseal/core';
 import { displayPointer } from './display.js';
 
 /** The commands that load a package the CLI does not depend on (`<command>_not_installed`). */
-export type OptionalCommand = 'console' | 'mcp' | 'hook' | 'approve';
+export type OptionalCommand = 'console' | 'mcp' | 'hook' | 'approve' | 'policy';
 
 /**
  * Codes of a usage error, printed as `error: usage/<code> <detail>` with exit status 64.
@@ -32,6 +32,10 @@ export type CliUsageErrorCode =
   | 'missing_action'
   /** `hook` with a host other than `claude-code`, `codex`, `permission-server`. */
   | 'unknown_host'
+  /** `policy`: two options that exclude each other (`--schema` and `--tools`). */
+  | 'conflicting_options'
+  /** `policy`: a `--tools`, `--server`, `--context` or `--audit` file that is not JSON. */
+  | 'invalid_json_file'
   /** `--expect-head` is not `N:HASH`. */
   | 'invalid_head'
   /** `FILE` cannot be opened or read (the system error code is shown). */

@@ -5,7 +5,11 @@
 export const EXIT_CODES = {
   /** The command did what was asked. */
   ok: 0,
-  /** `audit verify`: the audit chain does not verify: `error: audit/<reason> at record <i>`. */
+  /**
+   * `audit verify`: the audit chain does not verify: `error: audit/<reason> at record <i>`;
+   * `policy check|test`: the policies are refused (`error: policy/<code> ...`) or, with
+   * `--fail-on-change`, a replayed decision would change.
+   */
   broken: 1,
   /** The input was read but rejected (strict decoding failed): `error: <stage>/<code> at <path>`. */
   rejected: 2,

@@ -9,7 +9,7 @@ const USAGE_ERRORS: [string[], string][] = [
   [[], 'usage/missing_command run "argseal --help" for usage'],
   [
     ['bogus'],
-    'usage/unknown_command "bogus"; commands: canonicalize, hash, console, audit, mcp, hook, approve, help',
+    'usage/unknown_command "bogus"; commands: canonicalize, hash, console, audit, mcp, hook, approve, policy, help',
   ],
   [['--bogus'], 'usage/unknown_option "--bogus"; run "argseal --help" for usage'],
   [['canonicalize', '--bogus'], 'usage/unknown_option "--bogus" for "canonicalize"'],
@@ -46,7 +46,7 @@ const USAGE_ERRORS: [string[], string][] = [
   [['hash', ...NAMES, 'missing.json'], 'usage/unreadable_file cannot read "missing.json" (ENOENT)'],
   [
     ['help', 'bogus'],
-    'usage/unknown_command "bogus"; commands: canonicalize, hash, console, audit, mcp, hook, approve, help',
+    'usage/unknown_command "bogus"; commands: canonicalize, hash, console, audit, mcp, hook, approve, policy, help',
   ],
 ];
 

@@ -86,6 +86,8 @@ export type ConfigErrorCode =
   | 'missing_policy'
   | 'invalid_mode'
   | 'invalid_rewrite'
+  /** `createAuthorizer({ approvals })` is neither a store, `null` nor omitted. */
+  | 'invalid_approvals'
   | 'invalid_tool'
   | 'invalid_tool_name'
   | 'invalid_schema'

@@ -21,6 +21,21 @@ export type {
   RewriteInput,
 } from './authorizer/types.js';
 export {
+  type ApprovalWaitOptions,
+  createApprovalWait,
+} from './durable/approval-wait.js';
+export { DurableWaitError, type DurableWaitErrorCode } from './durable/errors.js';
+export { createMemoryExecutionLedger } from './durable/memory-ledger.js';
+export type {
+  ApprovalWait,
+  DurableOutcome,
+  ExecutionLedger,
+  LedgerEntry,
+  WaitCallOptions,
+  WaitExecuteOptions,
+  WaitTicket,
+} from './durable/types.js';
+export {
   ApprovalError,
   type ApprovalErrorCode,
   ArgsealConfigError,

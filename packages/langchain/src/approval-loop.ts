@@ -7,7 +7,20 @@ import {
   validateDecisions,
 } from '@argseal/core/kit';
 import { interrupt, isGraphInterrupt } from '@langchain/langgraph';
+import { ArgsealLangChainError } from './errors.js';
 import type { SealEnv } from './seal-env.js';
+
+/** LangGraph's `interrupt` without a checkpointer, as an argseal error that names the fix. */
+function missingCheckpointer(error: unknown, pending: readonly PendingCall[]) {
+  const code = (error as { lc_error_code?: unknown } | null)?.lc_error_code;
+  if (code !== 'MISSING_CHECKPOINTER') return undefined;
+  const [first] = pending;
+  return new ArgsealLangChainError(
+    'missing_checkpointer',
+    'needs approval, and pausing the run needs a checkpointer: createAgent({ ..., checkpointer: new MemorySaver() }) (or a durable one) and invoke with configurable.thread_id. Nothing ran.',
+    { tool: first?.attempt.tool.name, proposalHash: first?.attempt.proposalHash, cause: error },
+  );
+}
 
 /**
  * Pauses the run with a LangGraph `interrupt` (the kit's approval request) and returns
@@ -30,7 +43,7 @@ export async function awaitDecisions<Context>(
       value = interrupt(approvalRequest(env.authorizer.agent, pending, refused));
     } catch (error) {
       if (refused && isGraphInterrupt(error)) await auditDecisionRefusals(env.authorizer, refused);
-      throw error;
+      throw missingCheckpointer(error, pending) ?? error;
     }
     const verdict = await validateDecisions(env.authorizer, value, { pending, toolFor, context });
     if (verdict.ok) return verdict.decisions;

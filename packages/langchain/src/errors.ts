@@ -13,7 +13,15 @@ export type ArgsealLangChainErrorCode =
   /** The call needs an approval and no live grant matches its proposal hash; nothing ran. */
   | 'approval_required'
   /** The tool ran and threw. */
-  | 'tool_failed';
+  | 'tool_failed'
+  /**
+   * A call needs approval and the agent has no checkpointer to pause on: give `createAgent`
+   * a `checkpointer` (e.g. `new MemorySaver()`) and invoke with `configurable.thread_id`.
+   * Nothing ran.
+   */
+  | 'missing_checkpointer'
+  /** `approveAll` options that are not an object or have a key other than approver, note. */
+  | 'invalid_approval_options';
 
 /**
  * Base error of `@argseal/langchain`. Messages name the tool and the code, never the

@@ -1,3 +1,4 @@
+export { createAuthorizer, type ToolPolicy } from '@argseal/core';
 export {
   APPROVAL_REQUEST_KIND,
   type ApprovalRequest as ArgsealApprovalRequest,
@@ -12,7 +13,8 @@ export {
 export { ArgsealLangChainError, type ArgsealLangChainErrorCode } from './errors.js';
 export type { LangChainHost } from './host.js';
 export { type ArgsealMiddlewareOptions, argsealMiddleware } from './middleware.js';
-export { getApprovalRequest, resumeWith } from './resume.js';
+export { approveAll, getApprovalRequest, resumeWith } from './resume.js';
+export { MEMORY_CHECKPOINTER_WARNING, type SealAgentOptions, sealAgent } from './seal-agent.js';
 export {
   type ContextResolver,
   SealedTool,

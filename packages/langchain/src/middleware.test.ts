@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { call, runConfig, supportAgent } from './__fixtures__/agent.js';
 import { ScriptedChatModel } from './__fixtures__/scripted-model.js';
 import { supportWorld } from './__fixtures__/support-world.js';
-import { approve, getApprovalRequest, resumeWith } from './index.js';
+import { ArgsealLangChainError, approve, getApprovalRequest, resumeWith } from './index.js';
 import { readMarks } from './mark.js';
 import { argsealMiddleware } from './middleware.js';
 
@@ -164,10 +164,32 @@ describe('argsealMiddleware: configuration', () => {
       ]),
       middleware: [argsealMiddleware({ authorizer: world.authorizer, tools: world.allTools })],
     });
-    await expect(agent.invoke(user, { context: { userId: 'u-1' } } as never)).rejects.toThrow(
-      /checkpointer/i,
-    );
+    const error = await agent
+      .invoke(user, { context: { userId: 'u-1' } } as never)
+      .catch((e: unknown) => e);
+    expect(ArgsealLangChainError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'missing_checkpointer', tool: 'refund' });
+    expect((error as Error).message).toContain('checkpointer: new MemorySaver()');
+    expect((error as Error).message).toContain('thread_id');
+    expect((error as Error).message).not.toContain('A-1'); // no argument payload
     expect(world.executed).toEqual([]);
+    // no grant was made: the proposal the policy asked for stays pending, never consumed
+    const stored = await world.approvals.listProposals({ status: 'all' });
+    expect(stored.map((p) => [p.tool, p.status])).toEqual([['refund', 'pending']]);
+    expect((error as { proposalHash?: string }).proposalHash).toBe(stored[0]?.proposalHash);
+  });
+
+  it('without a checkpointer, calls that need no approval still run (no pause, no error)', async () => {
+    const world = supportWorld();
+    const agent = createAgent({
+      model: new ScriptedChatModel([
+        { toolCalls: [call('c1', 'lookup_order', '{"orderId":"A-1"}')] },
+        { content: 'done' },
+      ]),
+      middleware: [argsealMiddleware({ authorizer: world.authorizer, tools: world.allTools })],
+    });
+    await agent.invoke(user, { context: { userId: 'u-1' } } as never);
+    expect(world.executed).toEqual([{ tool: 'lookup_order', input: { orderId: 'A-1' } }]);
   });
 
   it('refuses two tools with the same name and a missing authorizer', () => {

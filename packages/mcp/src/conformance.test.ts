@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { conformance, failed, passed, startEverythingHttp } from './__fixtures__/conformance.js';
 import { conformanceTools, serverCommand } from './__fixtures__/mcp-tools.js';
-import { createMcpProxy } from './proxy.js';
-import { serveHttp } from './serve-http.js';
+import { createMcpProxy } from './relay/proxy.js';
+import { serveHttp } from './serve/serve-http.js';
 
 const tools = conformanceTools();
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ECHO_TOOL } from './__fixtures__/fixture-server.js';
 import { proxiedEcho, refusalOf } from './__fixtures__/proxied-client.js';
 import { until } from './__fixtures__/until.js';
-import { openMcpStores } from './open-stores.js';
+import { openMcpStores } from './config/open-stores.js';
 
 const ALICE = 'alice-mcp-token-0123456789abcdef';
 const PROXY = 'proxy-mcp-token-0123456789abcdef';

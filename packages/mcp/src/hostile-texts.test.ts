@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ECHO_TOOL, fixtureServer } from './__fixtures__/fixture-server.js';
 import { proxiedClient, refusalOf } from './__fixtures__/proxied-client.js';
-import { DEFAULT_MAX_MESSAGE_LENGTH } from './decode-message.js';
+import { DEFAULT_MAX_MESSAGE_LENGTH } from './transport/decode-message.js';
 
 /** Waits until the proxy answered request `id` on the host side. */
 async function answerTo(received: unknown[], id: unknown) {

@@ -1,16 +1,16 @@
-export { checkConfig } from './check-config.js';
+export type { McpCliIo } from './cli/cli-io.js';
+export { MCP_USAGE, runMcpCli } from './cli/run-mcp-cli.js';
+export { checkConfig } from './config/check-config.js';
 export type {
   McpCallContext,
   McpProxyConfig,
   McpRule,
   McpServerConfig,
   McpStoreConfig,
-} from './config-types.js';
-export { DEFAULT_MAX_MESSAGE_LENGTH } from './decode-message.js';
-export { type DefinitionDigest, digestDefinition, PINNED_FIELDS } from './definition-hash.js';
+} from './config/config-types.js';
+export { loadConfig } from './config/load-config.js';
+export { DEFAULT_MCP_DATA_DIR, type McpStores, openMcpStores } from './config/open-stores.js';
 export { McpSealError, type McpSealErrorCode } from './errors.js';
-export { loadConfig } from './load-config.js';
-export { DEFAULT_MCP_DATA_DIR, type McpStores, openMcpStores } from './open-stores.js';
 export { createMemoryPinStore, type PinStoreOptions } from './pins/memory-pin-store.js';
 export { sqlPinStore } from './pins/sql-pin-store.js';
 export type {
@@ -22,11 +22,19 @@ export type {
   ToolKey,
   ToolPinStore,
 } from './pins/types.js';
-export { createMcpProxy, type McpProxy, type McpProxyOptions, type ProxyServer } from './proxy.js';
 export type { McpRefusalCode } from './refusal-code.js';
-export { type CallRefusal, REFUSAL_META_KEY, type RefusalStage } from './refusal-result.js';
-export type { McpRelay } from './relay.js';
-export { MCP_USAGE, type McpCliIo, runMcpCli } from './run-mcp-cli.js';
-export { type RunningHttpProxy, type ServeHttpOptions, serveHttp } from './serve-http.js';
-export { type ServeStdioOptions, serveStdio } from './serve-stdio.js';
-export { FIRST_USE_APPROVER } from './tool-catalog.js';
+export {
+  createMcpProxy,
+  type McpProxy,
+  type McpProxyOptions,
+  type ProxyServer,
+} from './relay/proxy.js';
+export { type CallRefusal, REFUSAL_META_KEY, type RefusalStage } from './relay/refusal-result.js';
+export type { McpRelay } from './relay/relay.js';
+export { FIRST_USE_APPROVER } from './relay/tool-catalog.js';
+export type { PendingDefinition } from './relay/tool-lists.js';
+export { type DefinitionDigest, digestDefinition, PINNED_FIELDS } from './seal/definition-hash.js';
+export { MCP_REASON_MESSAGES } from './seal/reason-messages.js';
+export { type RunningHttpProxy, type ServeHttpOptions, serveHttp } from './serve/serve-http.js';
+export { type ServeStdioOptions, serveStdio } from './serve/serve-stdio.js';
+export { DEFAULT_MAX_MESSAGE_LENGTH } from './transport/decode-message.js';

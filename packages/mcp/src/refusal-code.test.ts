@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toMcpRefusalCode } from './refusal-code.js';
-import { REFUSAL_META_KEY, refusalResult } from './refusal-result.js';
+import { REFUSAL_META_KEY, refusalResult } from './relay/refusal-result.js';
 
 describe('refusal codes are closed', () => {
   it('keeps known codes and maps anything else to unrecognized_code', () => {

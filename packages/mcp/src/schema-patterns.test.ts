@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureTool, fixtureServer } from './__fixtures__/fixture-server.js';
 import { proxiedClient, refusalOf } from './__fixtures__/proxied-client.js';
-import { MAX_URL_FORMAT_LENGTH } from './json-schema-standard.js';
+import { MAX_URL_FORMAT_LENGTH } from './seal/json-schema-standard.js';
 
 const tool = (name: string, inputSchema: Record<string, unknown>): FixtureTool => ({
   name,

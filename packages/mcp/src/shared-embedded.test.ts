@@ -7,7 +7,7 @@ import { verifyAuditChain } from '@argseal/core/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxiedEcho } from './__fixtures__/proxied-client.js';
 import { until } from './__fixtures__/until.js';
-import { type McpStores, openMcpStores } from './open-stores.js';
+import { type McpStores, openMcpStores } from './config/open-stores.js';
 
 const CLI = fileURLToPath(new URL('./__fixtures__/mcp-cli.mjs', import.meta.url));
 

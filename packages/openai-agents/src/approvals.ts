@@ -11,49 +11,74 @@ import type { ApprovalDecisionInput, ApprovalGrant } from '@argseal/core/store';
 import type { RunState, RunToolApprovalItem } from '@openai/agents';
 import { ArgsealAgentsError, type ArgsealAgentsErrorCode } from './errors.js';
 import type { SealInternals } from './internals.js';
-import type { AgentsSeal } from './seal.js';
+import type { AgentsSeal, DecideOptions, RejectOptions } from './seal.js';
 
-/** One interruption of a RunState, resolved to its argseal proposal. */
-export interface PendingApproval {
+interface PendingBase {
+  /** The RunState this item was resolved from: `seal.approve(item, options)` decides in it. */
+  state: RunState<any, any>;
   interruption: RunToolApprovalItem;
   toolCallId: string;
   tool: string;
-  /**
-   * `pending`: the store's latest proposal for this call is pending with this hash
-   * (approve, reject, edit work); `unmatched`: not so (edited RunState, decided);
-   * `invalid`: the arguments fail the pipeline.
-   */
-  status: 'pending' | 'unmatched' | 'invalid';
-  proposalHash?: string;
-  argsCanonicalJson?: string;
-  /** A decoded copy of the canonical arguments. */
-  arguments?: JsonValue;
-  /** The stored pending proposal (reason, createdAt, originalArguments...). */
-  proposal?: StoredProposal;
-  error?: ToolArgumentsValidationError;
 }
+
+/**
+ * One interruption of a RunState, resolved to its argseal proposal. Narrow on `status`:
+ * `pending`: the store's latest proposal for this call is pending with this hash (approve,
+ * reject, edit work; `proposal` is set); `unmatched`: not so (edited RunState, decided);
+ * `invalid`: the arguments fail the pipeline (`error` is set). `proposalHash`,
+ * `argsCanonicalJson` and `arguments` exist whenever the arguments are valid.
+ */
+export type PendingApproval =
+  | (PendingBase & {
+      status: 'pending';
+      proposalHash: string;
+      argsCanonicalJson: string;
+      /** A decoded copy of the canonical arguments. */
+      arguments: JsonValue;
+      /** The stored pending proposal (reason, createdAt, originalArguments...). */
+      proposal: StoredProposal;
+      error?: undefined;
+    })
+  | (PendingBase & {
+      status: 'unmatched';
+      proposalHash: string;
+      argsCanonicalJson: string;
+      arguments: JsonValue;
+      proposal?: undefined;
+      error?: undefined;
+    })
+  | (PendingBase & {
+      status: 'invalid';
+      error: ToolArgumentsValidationError;
+      proposalHash?: undefined;
+      argsCanonicalJson?: undefined;
+      arguments?: undefined;
+      proposal?: undefined;
+    });
 
 type RawCall = { type?: unknown; callId?: unknown; name?: unknown; arguments?: unknown };
 const rawOf = (item: RunToolApprovalItem): RawCall => (item as { rawItem?: RawCall }).rawItem ?? {};
 
-async function resolveOne<Context>(internals: SealInternals<Context>, item: RunToolApprovalItem) {
+async function resolveOne<Context>(
+  internals: SealInternals<Context>,
+  state: RunState<any, any>,
+  item: RunToolApprovalItem,
+): Promise<PendingApproval | undefined> {
   const { type, callId, name, arguments: args } = rawOf(item);
   const tool = internals.tools.get(typeof name === 'string' ? name : '');
   if (type !== 'function_call' || typeof callId !== 'string' || typeof args !== 'string' || !tool)
     return undefined;
-  const base = { interruption: item, toolCallId: callId, tool: tool.name };
+  const base = { state, interruption: item, toolCallId: callId, tool: tool.name };
   const context = internals.rewriteContext as Context;
   const prepared = await internals.authorizer.prepare(tool, args, { toolCallId: callId, context });
-  if (!prepared.ok) return { ...base, status: 'invalid', error: prepared.error } as PendingApproval;
+  if (!prepared.ok) return { ...base, status: 'invalid', error: prepared.error };
   const { proposalHash, argsCanonicalJson } = prepared.attempt;
   const proposal = await pendingProposalOf(internals.authorizer.approvals, prepared.attempt);
-  const resolved = { ...base, proposalHash, argsCanonicalJson, ...(proposal ? { proposal } : {}) };
+  const resolved = { ...base, proposalHash, argsCanonicalJson };
   const decoded = decodeCanonical(argsCanonicalJson);
-  return {
-    ...resolved,
-    status: proposal ? 'pending' : 'unmatched',
-    arguments: decoded,
-  } as PendingApproval;
+  return proposal
+    ? { ...resolved, status: 'pending', arguments: decoded, proposal }
+    : { ...resolved, status: 'unmatched', arguments: decoded };
 }
 
 /**
@@ -64,19 +89,37 @@ async function findTarget<Context>(
   internals: SealInternals<Context>,
   state: RunState<any, any>,
   target: RunToolApprovalItem | string,
-): Promise<PendingApproval & { proposal: StoredProposal }> {
+): Promise<Extract<PendingApproval, { status: 'pending' }>> {
   const fail: (code: ArgsealAgentsErrorCode, why: string) => never = (code, why) => {
     throw new ArgsealAgentsError(code, why);
   };
   const callId = typeof target === 'string' ? target : rawOf(target).callId;
   const item = state.getInterruptions().find((i) => rawOf(i).callId === callId);
   if (!item) fail('interruption_not_found', 'no such interruption in this RunState');
-  const resolved = await resolveOne(internals, item);
+  const resolved = await resolveOne(internals, state, item);
   if (!resolved) fail('not_a_tool_interruption', 'the interruption is not a sealed function call');
   if (resolved.error) fail('invalid_arguments', toRefusal(resolved.error).message);
   const why = `tool "${resolved.tool}": no pending proposal for this call's proposal hash (edited RunState, already decided, or no store)`;
-  if (!resolved.proposal) fail('proposal_not_found', why);
-  return resolved as PendingApproval & { proposal: StoredProposal };
+  if (resolved.status !== 'pending') fail('proposal_not_found', why);
+  return resolved;
+}
+
+type DecideArgs<O> =
+  | [state: RunState<any, any>, item: RunToolApprovalItem | string, options: O]
+  | [item: PendingApproval, options: O];
+
+/** `(state, item, options)` or `(pendingItem, options)`: the item carries its RunState. */
+function decideArgs<O>(args: DecideArgs<O>): [RunState<any, any>, RunToolApprovalItem | string, O] {
+  if (args.length === 3) return args;
+  const [item, options] = args;
+  const state = (item as { state?: { getInterruptions?: unknown } } | null)?.state;
+  if (typeof state?.getInterruptions !== 'function' || !item.interruption) {
+    throw new ArgsealAgentsError(
+      'interruption_not_found',
+      'approve(item, options) takes an item of seal.pending(state); or pass (state, item, options)',
+    );
+  }
+  return [item.state, item.interruption, options];
 }
 
 /** Options of {@link AgentsSeal.edit}: the approver's decision fields and the edited arguments. */
@@ -113,11 +156,18 @@ export function approvalsOf<Context>(
   return {
     async pending(state) {
       const resolved = [];
-      for (const item of state.getInterruptions()) resolved.push(await resolveOne(internals, item));
+      for (const item of state.getInterruptions())
+        resolved.push(await resolveOne(internals, state, item));
       return resolved.filter((r) => r !== undefined);
     },
-    approve: (state, item, options) => decide(state, item, { ...options, decision: 'approve' }),
-    reject: (state, item, options) => decide(state, item, { ...options, decision: 'reject' }),
+    approve: async (...args: DecideArgs<DecideOptions>) => {
+      const [state, item, options] = decideArgs(args);
+      return decide(state, item, { ...options, decision: 'approve' });
+    },
+    reject: async (...args: DecideArgs<RejectOptions>) => {
+      const [state, item, options] = decideArgs(args);
+      return decide(state, item, { ...options, decision: 'reject' });
+    },
     async edit(state, target, { arguments: args, ...decision }) {
       const original = await findTarget(internals, state, target);
       const tool = internals.tools.get(original.tool)!;

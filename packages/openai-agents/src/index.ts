@@ -1,3 +1,4 @@
+export { createAuthorizer, type ToolPolicy } from '@argseal/core';
 export {
   isRefusalText as isArgsealRefusal,
   type JsonObjectSchema,

@@ -68,8 +68,12 @@ export interface AgentsSeal<Context = unknown> {
   pending(state: RunState<any, any>): Promise<PendingApproval[]>;
   /** Approve in the store (bound to the proposal hash), then in the RunState. */
   approve(state: RunState<any, any>, item: Target, options: DecideOptions): Promise<ApprovalGrant>;
+  /** Approve an item of {@link AgentsSeal.pending}, in the RunState it was resolved from. */
+  approve(item: PendingApproval, options: DecideOptions): Promise<ApprovalGrant>;
   /** Reject in the store, then in the RunState. */
   reject(state: RunState<any, any>, item: Target, options: RejectOptions): Promise<ApprovalGrant>;
+  /** Reject an item of {@link AgentsSeal.pending}, in the RunState it was resolved from. */
+  reject(item: PendingApproval, options: RejectOptions): Promise<ApprovalGrant>;
   /**
    * Approve edited arguments instead: a new proposal that `supersedes` the original, granted
    * by its hash; the original is rejected; the resumed run executes the edited call once.

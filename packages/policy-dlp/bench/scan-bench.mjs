@@ -44,12 +44,25 @@ const seal = async () => {
   );
 };
 
+// the same call with every string holding text the normalised and decoded views rewrite
+// (an accent, a no-break space, a percent escape, a JSON escape): every view is scanned
+const respell = (v) =>
+  typeof v === 'string'
+    ? `${v} Zu\u0308rich\u00a0100%25 \\n`
+    : Array.isArray(v)
+      ? v.map(respell)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, respell(x)]))
+        : v;
+const spelled = respell(small);
+
 const rows = [];
 const c = await compare(
   {
     seal,
     'scan (defaults)': () => defaults.scan(small),
     'scan (all detectors)': () => everything.scan(small),
+    'scan (defaults, spelled)': () => defaults.scan(spelled),
     'call (allow)': () => plain.call(tool, smallText),
     'call (dlp defaults)': () => withDefaults.call(tool, smallText),
     'call (dlp all, redacting)': () => withEverything.call(tool, smallText),
@@ -64,6 +77,11 @@ rows.push([
 rows.push([
   'dlp.scan, all detectors (+ email, phone) vs sealing the call',
   c['scan (all detectors)'],
+  c.seal,
+]);
+rows.push([
+  'dlp.scan, defaults, every string with an accent, a no-break space and escapes, vs sealing the call',
+  c['scan (defaults, spelled)'],
   c.seal,
 ]);
 rows.push([
@@ -99,6 +117,7 @@ const contenders = {
   seal: [seal, 1000],
   scanDefaults: [() => defaults.scan(small), 100],
   scanAll: [() => everything.scan(small), 100],
+  scanSpelled: [() => defaults.scan(spelled), 100],
   callAllow: [() => plain.call(tool, smallText), 1000],
   callDefaults: [() => withDefaults.call(tool, smallText), 100],
   callAll: [() => withEverything.call(tool, smallText), 100],
@@ -114,6 +133,7 @@ console.log('|---|---|---|---|');
 for (const [what, ours, base] of [
   ['dlp.scan, defaults vs sealing the call', m.scanDefaults, m.seal],
   ['dlp.scan, all detectors vs sealing the call', m.scanAll, m.seal],
+  ['dlp.scan, defaults, spelled call vs sealing the call', m.scanSpelled, m.seal],
   ['authorizer.call with dlp (defaults) vs allow policy', m.callDefaults, m.callAllow],
   ['authorizer.call with dlp (all, redacting) vs allow policy', m.callAll, m.callAllow],
 ]) {
@@ -129,12 +149,32 @@ const hostile = {
   'plus signs and digits': (n) => '+4 9'.repeat(n / 4),
   'phone numbers': (n) => '+49 30 901820 '.repeat(n / 14),
   'card numbers': (n) => '4111 1111 1111 1111 '.repeat(n / 20),
+  // the normalised and decoded views (issue 25)
+  'zero-width characters': (n) => 'a\u200b'.repeat(n / 2),
+  'full-width digits': (n) => '\uff14\uff11 '.repeat(n / 3),
+  'JSON escapes': (n) => '\\u0067'.repeat(n / 6),
+  'percent escapes': (n) => '%2567'.repeat(n / 5),
+  'unclosed \\u{': (n) => '\\u{'.repeat(n / 3),
+  'BEGIN PRIVATE KEY lines': (n) => '-----BEGIN PRIVATE KEY-----\n'.repeat(n / 28),
+  'PEM body without END': (n) => `-----BEGIN EC PRIVATE KEY-----\n${'MHcCAQEEI'.repeat(n / 9)}`,
 };
 console.log('\n| adversarial string (all detectors), CPU time | 64 KiB | 128 KiB | 128/64 |');
 console.log('|---|---|---|---|');
-for (const [name, make] of Object.entries(hostile)) {
-  const a = { text: make(64 * 1024) };
-  const b = { text: make(128 * 1024) };
+// structure: the glued groupings of split secrets, and a JSON document sent as a string
+const shaped = {
+  'array of small objects': (n) => ({
+    items: Array.from({ length: n / 16 }, (_, i) => ({ k: `v${i % 10}abcd`, n: 'xy' })),
+  }),
+  'JSON document in a string': (n) => ({
+    text: JSON.stringify(Array.from({ length: n / 8 }, (_, i) => `ab${i % 10}c`)),
+  }),
+};
+for (const [name, make] of [
+  ...Object.entries(hostile).map(([k, f]) => [k, (n) => ({ text: f(n) })]),
+  ...Object.entries(shaped),
+]) {
+  const a = make(64 * 1024);
+  const b = make(128 * 1024);
   const ta = [];
   const tb = [];
   for (let round = 0; round < 3; round++) {

@@ -35,7 +35,7 @@ function fromFinding(f: Finding): Entry {
 }
 
 /**
- * The placeholders the rewrite hook left: a `redact` detector's is allowed
+ * The placeholders the rewrite hook left, in values and in keys: a `redact` detector's is allowed
  * (`dlp_redacted`); a `deny` detector's denies, since the hook removes those values too,
  * so that a refused secret reaches neither the audit trail nor the history.
  */
@@ -45,7 +45,8 @@ function fromPlaceholders(
 ): Entry[] {
   const out: Entry[] = [];
   for (const s of segments) {
-    if (s.location !== 'value') continue;
+    // a key the hook redacted is a key that held a match: a deny detector's denies there too
+    const path = s.location === 'key' ? s.path.slice(0, -1) : s.path;
     for (const m of s.text.matchAll(PLACEHOLDER)) {
       const detector = m[1]!;
       const deny = actions.get(detector) === 'deny';
@@ -54,7 +55,7 @@ function fromPlaceholders(
         decision: deny ? 'deny' : 'allow',
         reason: deny ? `dlp_${detector}` : 'dlp_redacted',
         label: deny ? `dlp_${detector}` : 'dlp_redacted',
-        pointer: safePointer(s.path, NO_FLAGGED_KEYS),
+        pointer: safePointer(path, NO_FLAGGED_KEYS),
         hash: m[2]!,
       });
     }

@@ -19,8 +19,11 @@ export interface DetectorMatch {
 }
 
 /**
- * A detector scans one text and returns its matches. Secrets detectors (`kind: 'secret'`)
- * also see sibling strings joined, so a key split across fields is found.
+ * A detector scans one text and returns its matches. Every detector also sees each
+ * string normalised and decoded (NFKC, invisible characters removed, escapes and
+ * percent-encoding undone); its matches there are mapped back to the string as sent.
+ * Secret detectors (`kind: 'secret'`) also see strings glued together (siblings, the
+ * values of sibling objects, document order), so a key split across fields is found.
  * `scan` must run in time linear in the text length: it sees model output.
  */
 export interface Detector {
@@ -39,10 +42,10 @@ export interface Finding {
   readonly rule?: string;
   /**
    * Where the match is. For a match inside an object key, the object's pointer; for a
-   * secret split across sibling fields, the pointer of their container.
+   * secret split across fields, the pointer of the container they share.
    */
   readonly pointer: string;
-  /** `value` (a string leaf), `key` (an object key) or `split` (across sibling strings). */
+  /** `value` (a string leaf), `key` (an object key) or `split` (across several strings). */
   readonly location: 'value' | 'key' | 'split';
   /** 12 letters: HMAC-SHA256 of the match under the configured salt, truncated. */
   readonly hash: string;

@@ -3,6 +3,7 @@ import type { ApprovalGrant } from '@argseal/core/store';
 import { displaySafe, quote } from '../display.js';
 import { CliUsageError } from '../errors.js';
 import { EXIT_CODES } from '../exit-codes.js';
+import { importOptional } from '../import-optional.js';
 import type { CliIo } from '../io.js';
 import { approveRefusalCode } from './approve-refusal.js';
 import { type HooksCli, loadHooks } from './load-hooks.js';
@@ -63,13 +64,21 @@ function uses(args: CliArgs): number | undefined {
 export const approveCommand: CliCommand = {
   name: 'approve',
   synopsis:
-    'approve <PROPOSAL-ID> [--reject] [--approver NAME] [--note TEXT] [--uses N] [--config FILE] | approve --list',
-  summary: 'approve or reject a proposal waiting in the hook store (needs @argseal/hooks)',
+    'approve <PROPOSAL-ID> [--reject] [--approver NAME] [--note TEXT] [--uses N] [--config FILE] | approve --list | approve --mcp [ID] [--server NAME --all-definitions]',
+  summary:
+    'approve or reject a proposal waiting in the hook store (needs @argseal/hooks), or with --mcp an MCP call or tool definition (needs @argseal/mcp)',
   description: [
     "Decides the proposal named in the hook's deny reason, in the store the hook config names",
     '(default: the embedded store in ~/.local/share/argseal). The grant is bound to that',
     "proposal's exact call and single-use unless --uses says otherwise; the identical retry",
     'runs once. --list prints the pending proposals with their canonical arguments.',
+    '',
+    'With --mcp: the store of "argseal mcp" (--config, --data-dir, --database-url or',
+    '--console-url as for "argseal mcp"). Without ID it prints every pending call (arguments',
+    'shown as text, the policy reason as a sentence) and every pending tool definition by',
+    'server; ID is a call proposal (a spent or expired one is re-opened and approved again in',
+    'one action) or a tool definition; --server NAME --all-definitions shows and approves',
+    'every pending definition of that server.',
   ].join('\n'),
   options: {
     reject: { type: 'boolean', description: 'reject instead of approve' },
@@ -88,11 +97,37 @@ export const approveCommand: CliCommand = {
     config: {
       type: 'string',
       valueName: 'FILE',
-      description: 'hook config (as for "argseal hook")',
+      description: 'hook config (as for "argseal hook"), or with --mcp the proxy config',
+    },
+    mcp: { type: 'boolean', description: "decide in the MCP proxy's store (needs @argseal/mcp)" },
+    server: {
+      type: 'string',
+      valueName: 'NAME',
+      description: 'with --mcp --all-definitions: the server whose definitions to approve',
+    },
+    'all-definitions': {
+      type: 'boolean',
+      description: 'with --mcp --server: approve every pending definition of the server',
+    },
+    'data-dir': {
+      type: 'string',
+      valueName: 'DIR',
+      description: 'with --mcp: embedded data directory',
+    },
+    'database-url': {
+      type: 'string',
+      valueName: 'URL',
+      description: 'with --mcp: PostgreSQL connection string',
+    },
+    'console-url': {
+      type: 'string',
+      valueName: 'URL',
+      description: 'with --mcp: a running console',
     },
   },
   maxPositionals: 1,
   async run(args, io) {
+    if (args.values.mcp === true) return approveMcp(args, io);
     const [id] = args.positionals;
     const list = args.values.list === true;
     if (list === (id !== undefined)) {
@@ -115,6 +150,44 @@ export const approveCommand: CliCommand = {
     }
   },
 };
+
+interface McpModule {
+  runMcpCli(
+    argv: readonly string[],
+    io: { stdout: (text: string) => void; stderr: (text: string) => void },
+  ): Promise<number>;
+}
+
+const MCP_FORWARDED = [
+  'config',
+  'approver',
+  'note',
+  'server',
+  'data-dir',
+  'database-url',
+  'console-url',
+] as const;
+
+/** `argseal approve --mcp ...`: `argseal mcp approve ...` of `@argseal/mcp`. */
+async function approveMcp(args: CliArgs, io: CliIo): Promise<number> {
+  if (args.values.uses !== undefined)
+    throw new CliUsageError('unexpected_argument', '--uses is not available with --mcp');
+  const mod = await importOptional<McpModule>('@argseal/mcp', 'approve');
+  const argv = ['approve', ...args.positionals];
+  for (const name of MCP_FORWARDED) {
+    const value = args.values[name];
+    if (typeof value === 'string') argv.push(`--${name}=${value}`);
+  }
+  if (args.values.reject === true) argv.push('--reject');
+  if (args.values['all-definitions'] === true) argv.push('--all-definitions');
+  const code = await mod.runMcpCli(argv, {
+    stdout: (text) => io.stdout.write(text),
+    stderr: (text) => io.stderr.write(text),
+  });
+  if (code === EXIT_CODES.ok || code === EXIT_CODES.rejected || code === EXIT_CODES.usage)
+    return code;
+  return EXIT_CODES.internal;
+}
 
 async function decideOrList(
   hooks: HooksCli,

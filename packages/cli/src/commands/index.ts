@@ -5,6 +5,7 @@ import { consoleCommand } from './console.js';
 import { hashCommand } from './hash.js';
 import { hookCommand } from './hook.js';
 import { mcpCommand } from './mcp.js';
+import { policyCommand } from './policy.js';
 import type { CliCommand } from './types.js';
 
 /** Every `argseal` subcommand, in help order. Add a command: one file, one line here. */
@@ -16,6 +17,7 @@ export const COMMANDS: readonly CliCommand[] = [
   mcpCommand,
   hookCommand,
   approveCommand,
+  policyCommand,
 ];
 
 export function findCommand(name: string): CliCommand | undefined {

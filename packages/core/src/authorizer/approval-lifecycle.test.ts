@@ -174,11 +174,12 @@ describe('approval lifecycle', () => {
     expect(executed).toHaveLength(3);
   });
 
-  it('require_approval without an approval store denies (closed by default)', async () => {
+  it('require_approval with approvals: null denies (closed by default)', async () => {
     const { tool, executed } = setup();
     const { createAuthorizer } = await import('./create-authorizer.js');
     const authorizer = createAuthorizer({
       agent: 'a',
+      approvals: null,
       policy: () => ({ type: 'require_approval', reason: 'x' }),
     });
     expect(await authorizer.call(tool, args(5))).toMatchObject({
@@ -188,12 +189,13 @@ describe('approval lifecycle', () => {
     expect(executed).toEqual([]);
   });
 
-  it('check and authorize without an approval store: approval_store_missing, nothing suspended', async () => {
+  it('check and authorize with approvals: null: approval_store_missing, nothing suspended', async () => {
     const { tool, executed } = setup();
     const { createAuthorizer } = await import('./create-authorizer.js');
     const audit = createMemoryAuditLog();
     const authorizer = createAuthorizer({
       agent: 'a',
+      approvals: null,
       audit,
       policy: () => ({ type: 'require_approval', reason: 'x' }),
     });

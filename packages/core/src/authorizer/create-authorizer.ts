@@ -7,6 +7,7 @@ import { isArgsealTool } from '../tool/define-tool.js';
 import { attemptOptions, createAttempt, notAllowed } from './attempt.js';
 import type { ProposedWrite } from './audit-writes.js';
 import { authorizeCall, checkCall } from './authorize.js';
+import { approvalsOrDefault } from './default-approvals.js';
 import { executeCall } from './execute.js';
 import { prepareCall } from './prepare.js';
 import { readTelemetry, type Telemetry } from './telemetry.js';
@@ -25,13 +26,17 @@ import type {
  * Creates the one lifecycle every adapter reuses: prepare (decode, rewrite, schema,
  * snapshot, hash), authorize (policy, approval binding) and execute (fresh copy).
  *
+ * Without `approvals` it uses an in-memory approval store and says once, on stderr, that
+ * it is not durable; `approvals: null` means none (`require_approval` denies).
+ *
  * @throws {ArgsealConfigError} `invalid_agent`, `missing_policy`, `invalid_mode`, `invalid_rewrite`,
+ *   `invalid_approvals`,
  *   `invalid_telemetry`, `invalid_tracer`, `invalid_meter`.
  */
 export function createAuthorizer<Context = unknown>(
   options: AuthorizerOptions<Context>,
 ): Authorizer<Context> {
-  const { agent, policy, approvals, audit } = options;
+  const { agent, policy, audit } = options;
   if (typeof agent !== 'string' || agent.length === 0 || !isWellFormedString(agent)) {
     throw new ArgsealConfigError(
       'invalid_agent',
@@ -70,6 +75,7 @@ export function createAuthorizer<Context = unknown>(
           ...(audit.durability !== undefined ? { durability: audit.durability } : {}),
         }
       : audit;
+  const approvals = approvalsOrDefault(options.approvals, hashingSink, options.now);
   // with telemetry the pipeline sees traced stores; without it, the very same objects
   const sink = telemetry && hashingSink ? traceAudit(hashingSink, telemetry) : hashingSink;
   const pipelineApprovals =

@@ -62,8 +62,12 @@ export interface AuthorizerOptions<Context = unknown> {
   agent: string;
   /** Required. A missing policy is a configuration error (closed by default). */
   policy: ToolPolicy<Context>;
-  /** Where approvals wait. Without one, `require_approval` denies. */
-  approvals?: ApprovalStore;
+  /**
+   * Where approvals wait. Omitted: an in-memory store (not durable; a one-time warning on
+   * stderr says so). `null`: no store, so `require_approval` denies
+   * (`approval_store_missing`). For many processes use a shared store (`@argseal/postgres`).
+   */
+  approvals?: ApprovalStore | null;
   /** Receives every pipeline event (proposed, decided, executed, ...). */
   audit?: AuditSink;
   /** `enforce` (default) blocks as the policy decides; `shadow` records and executes anyway. */

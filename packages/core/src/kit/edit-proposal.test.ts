@@ -123,7 +123,7 @@ describe('approveEdit + prepareResume', () => {
   });
 
   it('without an approval store: approval_store_missing, nothing prepared', async () => {
-    const ctx = setup({ approvals: undefined });
+    const ctx = setup({ approvals: null });
     const original = { ...(await pendingCall(setup())) };
     const out = await approveEdit(
       ctx.authorizer,

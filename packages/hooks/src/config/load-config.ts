@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { ToolArgumentsValidationError } from '@argseal/core';
 import { parseStrictJson } from '@argseal/core/kit';
 import { HookError } from '../errors.js';
+import { withCedarPolicy } from './cedar-policy.js';
 import { configCandidates } from './locate.js';
 import type { HookModuleConfig } from './types.js';
 import { validateConfig } from './validate-config.js';
@@ -44,7 +45,8 @@ async function loadModule(path: string): Promise<unknown> {
 /**
  * Finds and loads the hook configuration (see {@link configCandidates}). JSON is decoded
  * strictly (duplicate keys are an error: `invalid_config`); a module's default export is
- * used as is. Missing file: `config_not_found`, its message naming every path it looked for.
+ * used as is. A `cedar` entry becomes its Cedar policy (`@argseal/policy-cedar`), checked now.
+ * Missing file: `config_not_found`, its message naming every path it looked for.
  */
 export async function loadConfig(
   explicit: string | undefined,
@@ -68,10 +70,13 @@ export async function loadConfig(
           path: ToolArgumentsValidationError.isInstance(error) ? error.path : '',
         });
       }
-      return { config: validateConfig(value, false), path };
+      return { config: await withCedarPolicy(validateConfig(value, false), path), path };
     }
     if ((await readIfPresent(path)) === undefined) continue;
-    return { config: validateConfig(await loadModule(path), true), path };
+    return {
+      config: await withCedarPolicy(validateConfig(await loadModule(path), true), path),
+      path,
+    };
   }
   throw new HookError(
     'config',

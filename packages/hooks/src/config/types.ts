@@ -80,6 +80,12 @@ export interface HookConfig {
   /** Deadline for one decision; past it the hook blocks the call. Default 20000. */
   timeoutMs?: number;
   hosts?: { 'claude-code'?: HostSettings; codex?: HostSettings };
+  /**
+   * A Cedar policy set (`@argseal/policy-cedar`, installed beside the hooks): its file, or
+   * `{ policies, schema }`, relative to the config file. Combined with the rules by `allOf`
+   * (strictest wins), so set `default: "allow"` to let Cedar decide what no rule blocks.
+   */
+  cedar?: string | { policies: string; schema?: string };
 }
 
 /** What a JS/TS config module may add to {@link HookConfig}. */

@@ -103,6 +103,7 @@ export function validateConfig(value: unknown, fromModule: boolean): HookModuleC
     'store',
     'timeoutMs',
     'hosts',
+    'cedar',
   ];
   only(value, '', fromModule ? [...keys, 'policy', 'policyRules'] : keys);
   str(value.agent, '/agent');

@@ -1,6 +1,10 @@
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  type JSONRPCMessage,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 
 export interface FixtureTool {
   name: string;
@@ -11,33 +15,61 @@ export interface FixtureTool {
 
 /**
  * A real SDK `Server` (low-level API) in the test process, linked by the SDK's
- * InMemoryTransport. Records every tools/call it receives; `setTools` changes the
- * definitions and sends notifications/tools/list_changed (a rug pull when it changes a
- * description after the host trusted it).
+ * InMemoryTransport, one server instance per connection. Records every tools/call it
+ * receives and every message the proxy sent it (`sent`, exactly as sent); `setTools`
+ * changes the definitions and sends notifications/tools/list_changed (a rug pull when it
+ * changes a description after the host trusted it). `connections` / `closed` count the
+ * upstream connections the proxy opened and closed.
  */
 export function fixtureServer(initial: FixtureTool[]) {
   let tools = initial;
   const calls: { name: string; arguments: unknown }[] = [];
-  const server = new Server(
-    { name: 'argseal-fixture', version: '1.0.0' },
-    { capabilities: { tools: { listChanged: true } } },
-  );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    calls.push({ name: request.params.name, arguments: request.params.arguments });
-    return { content: [{ type: 'text', text: JSON.stringify(request.params.arguments ?? null) }] };
-  });
+  const sent: JSONRPCMessage[] = [];
+  const servers: Server[] = [];
+  const counts = { connections: 0, closed: 0 };
+  function newServer(): Server {
+    const server = new Server(
+      { name: 'argseal-fixture', version: '1.0.0' },
+      { capabilities: { tools: { listChanged: true } } },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      calls.push({ name: request.params.name, arguments: request.params.arguments });
+      return {
+        content: [{ type: 'text', text: JSON.stringify(request.params.arguments ?? null) }],
+      };
+    });
+    return server;
+  }
   return {
     calls,
+    sent,
+    counts,
     /** A transport factory for `ProxyServer.transport`: each connection gets a linked pair. */
     transport() {
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      counts.connections += 1;
+      const send = clientSide.send.bind(clientSide);
+      clientSide.send = (message, options) => {
+        sent.push(structuredClone(message));
+        return send(message, options);
+      };
+      const close = clientSide.close.bind(clientSide);
+      let closed = false;
+      clientSide.close = () => {
+        // the linked pair closes each side from the other: count a connection once
+        if (!closed) counts.closed += 1;
+        closed = true;
+        return close();
+      };
+      const server = newServer();
+      servers.push(server);
       void server.connect(serverSide);
       return clientSide;
     },
     async setTools(next: FixtureTool[]) {
       tools = next;
-      await server.sendToolListChanged();
+      await Promise.all(servers.map((s) => s.sendToolListChanged().catch(() => undefined)));
     },
   };
 }

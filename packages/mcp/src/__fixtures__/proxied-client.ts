@@ -2,8 +2,8 @@ import { type ApprovalStore, type AuditSink, createMemoryAuditLog } from '@argse
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolPinStore } from '../pins/types.js';
-import { createMcpProxy, type McpProxyOptions } from '../proxy.js';
-import { serveStdio } from '../serve-stdio.js';
+import { createMcpProxy, type McpProxyOptions } from '../relay/proxy.js';
+import { serveStdio } from '../serve/serve-stdio.js';
 import { ECHO_TOOL, fixtureServer } from './fixture-server.js';
 import { streamPair } from './stream-pair.js';
 

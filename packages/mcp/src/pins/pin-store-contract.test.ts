@@ -1,7 +1,7 @@
 import { createMemoryAuditLog } from '@argseal/core';
 import { openEmbeddedDatabase } from '@argseal/postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { digestDefinition } from '../definition-hash.js';
+import { digestDefinition } from '../seal/definition-hash.js';
 import { createMemoryPinStore } from './memory-pin-store.js';
 import { sqlPinStore } from './sql-pin-store.js';
 import type { ToolPinStore } from './types.js';

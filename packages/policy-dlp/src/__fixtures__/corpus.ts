@@ -183,3 +183,49 @@ export const NATIONAL_ID_NEAR_MISSES: readonly CorpusCase[] = [
   { name: 'Spanish DNI with a wrong letter', text: 'DNI 12345678A' },
   { name: 'a plain 8-digit number', text: 'ticket 12345678' },
 ];
+
+/**
+ * Text the normalised and decoded views must not turn into a finding: separators the
+ * number detectors now fold, lower-case look-alikes, escapes and encodings of harmless
+ * text. Scanned with every detector on.
+ */
+export const SPELLING_NEAR_MISSES: readonly CorpusCase[] = [
+  { name: 'a dotted version number', text: 'upgrade to 4.11.1111.1111 now' },
+  { name: 'an IP address and a port', text: 'connect to 192.168.100.200:5432' },
+  { name: 'a German date and an amount', text: 'am 01.12.2026 bezahlt: 1.234,56 EUR' },
+  { name: 'a dotted 16-digit number failing Luhn', text: 'ref 4111.1111.1111.1112' },
+  {
+    name: 'a no-break-space grouped order number failing Luhn',
+    text: 'order 4111\u00a01111\u00a01111\u00a01112',
+  },
+  {
+    name: 'full-width digits failing Luhn',
+    text: `${'\uff14\uff11\uff11\uff11'.repeat(3)}\uff11\uff11\uff11\uff12`,
+  },
+  { name: 'a lower-case IBAN with a wrong checksum', text: 'de89370400440532013001' },
+  { name: 'lower-case words that start like an IBAN', text: 'see de12 and at34 for details' },
+  { name: 'a product code in lower case', text: 'sku ab12cdef3456gh7890' },
+  { name: 'a Windows path with escapes', text: 'C:\\new\\temp\\x41.txt' },
+  { name: 'a percent sign and an ampersand in prose', text: '100% sure & 50%off, see &#; and %zz' },
+  { name: 'a URL with percent-encoded spaces', text: 'https://example.com/a%20b?q=c%26d' },
+  {
+    name: 'JSON with escaped quotes and unicode',
+    text: '{"name":"Z\\u00fcrich","quote":"\\"hi\\""}',
+  },
+  {
+    name: 'text with soft hyphens and zero-width joiners',
+    text: 'con\u00adtent and emoji \ud83d\udc69\u200d\ud83d\udcbb',
+  },
+  {
+    name: 'a 16-digit number split by a zero-width space into two 8-digit halves failing Luhn',
+    text: '41111111\u200b11111112',
+  },
+  {
+    name: 'a JSON document of 4-digit strings (values are glued for secrets only)',
+    text: '["4111","1111","1111","1111"]',
+  },
+  {
+    name: 'a JSON document of harmless strings',
+    text: '{"a":"sk_live_","b":"see the docs","c":"ghp_"}',
+  },
+];

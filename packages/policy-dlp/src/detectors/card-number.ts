@@ -3,10 +3,12 @@ import validator from 'validator';
 import type { Detector, DetectorMatch } from '../types.js';
 
 /**
- * A run of digit groups joined by single spaces or dashes. Each repetition consumes a
- * digit and the separator is optional in one place only: one way to match, linear time.
+ * A run of digit groups joined by up to three separators (`4111 - 1111`): any space
+ * (no-break, thin, ideographic...), any dash (hyphen, en dash, minus sign...) or a dot.
+ * Separators and digits are disjoint and each repetition ends on a digit: one way to
+ * match, linear time. (Full-width and other digits are ASCII in the normalised view.)
  */
-const RUN = /[0-9](?:[ -]?[0-9])*/g;
+const RUN = /[0-9](?:[\p{Zs}\p{Pd}\u2212.]{0,3}[0-9])*/gu;
 const MIN_DIGITS = 12;
 const MAX_DIGITS = 19;
 
@@ -19,8 +21,9 @@ function groupsOf(run: string, offset: number): Group[] {
   const groups: Group[] = [];
   let start = 0;
   for (let i = 0; i <= run.length; i++) {
-    if (i === run.length || run[i] === ' ' || run[i] === '-') {
-      groups.push({ start: offset + start, end: offset + i });
+    const c = run.charCodeAt(i);
+    if (i === run.length || c < 48 || c > 57) {
+      if (i > start) groups.push({ start: offset + start, end: offset + i });
       start = i + 1;
     }
   }

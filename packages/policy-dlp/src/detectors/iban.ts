@@ -1,9 +1,12 @@
 import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools';
 import type { Detector, DetectorMatch } from '../types.js';
 
-/** Country code and check digits, not glued to a preceding letter or digit. */
-const START = /(?<![A-Za-z0-9])[A-Z]{2}[0-9]{2}/g;
+/** Country code (any case) and check digits, not glued to a preceding letter or digit. */
+const START = /(?<![A-Za-z0-9])[A-Za-z]{2}[0-9]{2}/g;
 const ALNUM = /[A-Za-z0-9]/;
+/** One separator between groups: any space (no-break too), any dash, a dot. */
+const SEPARATOR = /[\p{Zs}\p{Pd}\u2212.]/u;
+const SEPARATORS = /[\p{Zs}\p{Pd}\u2212.]/gu;
 
 /** Lengths of the IBAN of each country ibantools knows. */
 function ibanLengths(): ReadonlyMap<string, number> {
@@ -16,7 +19,8 @@ function ibanLengths(): ReadonlyMap<string, number> {
 
 /**
  * From a country-code start, reads exactly the country's IBAN length of letters and
- * digits, allowing one space between characters (the printed `DE89 3704 ...` form).
+ * digits, allowing one separator between characters (the printed `DE89 3704 ...` form,
+ * and no-break spaces, dashes or dots in its place).
  * Returns the end offset, or -1. Bounded by 2 × 34 characters per start: linear overall.
  */
 function readIban(text: string, start: number, chars: number): number {
@@ -26,7 +30,12 @@ function readIban(text: string, start: number, chars: number): number {
     if (ALNUM.test(text[i]!)) {
       count++;
       i++;
-    } else if (text[i] === ' ' && count > 0 && i + 1 < text.length && ALNUM.test(text[i + 1]!)) {
+    } else if (
+      SEPARATOR.test(text[i]!) &&
+      count > 0 &&
+      i + 1 < text.length &&
+      ALNUM.test(text[i + 1]!)
+    ) {
       i++;
     } else break;
   }
@@ -36,7 +45,7 @@ function readIban(text: string, start: number, chars: number): number {
 
 /**
  * The `iban` detector: a country code with check digits, then exactly that country's
- * IBAN length, is an IBAN when ibantools validates it (country format and the ISO 7064
+ * IBAN length, in any case (`de89 3704 ...` is read as `DE89 3704 ...`), is an IBAN when ibantools validates it (country format and the ISO 7064
  * mod-97 checksum). An IBAN-like string with a wrong checksum is not reported.
  */
 export function ibanDetector(): Detector {
@@ -47,13 +56,14 @@ export function ibanDetector(): Detector {
     scan(text) {
       const out: DetectorMatch[] = [];
       for (const m of text.matchAll(START)) {
-        const chars = lengths.get(m[0].slice(0, 2));
+        const country = m[0].slice(0, 2).toUpperCase();
+        const chars = lengths.get(country);
         if (chars === undefined) continue;
         const end = readIban(text, m.index, chars);
         if (end < 0) continue;
-        const iban = electronicFormatIBAN(text.slice(m.index, end));
+        const iban = electronicFormatIBAN(text.slice(m.index, end).replace(SEPARATORS, ''));
         if (iban !== null && isValidIBAN(iban)) {
-          out.push({ start: m.index, end, rule: m[0].slice(0, 2) });
+          out.push({ start: m.index, end, rule: country });
         }
       }
       return out;

@@ -4,6 +4,7 @@ import { rules as recommended } from '@secretlint/secretlint-rule-preset-recomme
 import type { SecretLintCoreConfig } from '@secretlint/types';
 import { DlpError } from '../errors.js';
 import type { Detector, DetectorMatch } from '../types.js';
+import { findPrivateKeys } from './private-key.js';
 
 const RULE_PREFIX = '@secretlint/secretlint-rule-';
 /**
@@ -85,10 +86,12 @@ function widen(text: string, start: number, end: number): [number, number] {
  * The `secret` detector: secretlint's recommended preset (AWS, GCP, GitHub, GitLab,
  * Slack, Stripe, OpenAI, Anthropic, npm, private keys, basic auth, database URLs, ...),
  * run through `@secretlint/core`'s `lintSource` on the joined strings of one call.
- * Reported offsets are widened to whole tokens.
+ * Reported offsets are widened to whole tokens. Private keys are also found by their
+ * armour ({@link findPrivateKeys}): any `BEGIN ... PRIVATE KEY` block, whatever its body.
  */
 export function secretlintDetector(options: SecretOptions = {}): Detector {
   const config: SecretLintCoreConfig = { rules: presetRules(options) };
+  const privateKeys = !(options.disableRules ?? []).includes('privatekey');
   // secretlint's profiler is on by default: every lint leaves performance marks in the
   // process-wide timeline and in its own arrays, which grow for as long as a server runs
   secretLintProfiler.setEnabled(false);
@@ -100,12 +103,16 @@ export function secretlintDetector(options: SecretOptions = {}): Detector {
         source: { content: text, filePath: 'arguments.txt', contentType: 'text' },
         options: { config, maskSecrets: true, noPhysicFilePath: true },
       });
-      const out: DetectorMatch[] = [];
+      // a private key block is a key whatever its body: secretlint's rule only reports
+      // some bodies (no headers, an `MI` prefix, 100 characters or more)
+      const keys = privateKeys ? findPrivateKeys(text) : [];
+      const out: DetectorMatch[] = [...keys];
       for (const m of result.messages) {
         const [start, end] = widen(text, m.range[0], m.range[1]);
-        if (end > start) out.push({ start, end, rule: m.ruleId.replace(RULE_PREFIX, '') });
+        if (end <= start || keys.some((k) => k.start < end && start < k.end)) continue;
+        out.push({ start, end, rule: m.ruleId.replace(RULE_PREFIX, '') });
       }
-      return out;
+      return out.sort((a, b) => a.start - b.start);
     },
   };
 }

@@ -1,5 +1,3 @@
-import type { Segment } from './segments.js';
-
 /** Several segments joined into one text, with where each one starts. */
 interface JoinedDocument {
   readonly text: string;
@@ -21,7 +19,7 @@ export interface Part {
  * `[[3, 4], [7, 8]]` with `inner: ''` glues siblings so a split secret reads whole.
  */
 export function joinSegments(
-  segments: readonly Segment[],
+  texts: readonly string[],
   groups: readonly (readonly number[])[],
   inner: string,
   outer: string,
@@ -35,7 +33,7 @@ export function joinSegments(
       if (i > 0) text += inner;
       members.push(m);
       starts.push(text.length);
-      text += segments[m]!.text;
+      text += texts[m]!;
     });
   });
   return { text, members, starts };
@@ -44,7 +42,7 @@ export function joinSegments(
 /** The segment stretches a document range covers (separators are skipped). */
 export function locate(
   doc: JoinedDocument,
-  segments: readonly Segment[],
+  texts: readonly string[],
   start: number,
   end: number,
 ): Part[] {
@@ -59,7 +57,7 @@ export function locate(
   for (let i = lo; i < doc.members.length && doc.starts[i]! < end; i++) {
     const segment = doc.members[i]!;
     const from = Math.max(start - doc.starts[i]!, 0);
-    const to = Math.min(end - doc.starts[i]!, segments[segment]!.text.length);
+    const to = Math.min(end - doc.starts[i]!, texts[segment]!.length);
     if (to > from) parts.push({ segment, start: from, end: to });
   }
   return parts;

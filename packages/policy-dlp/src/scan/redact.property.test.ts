@@ -22,6 +22,13 @@ const SENSITIVE = [
   '+49 30 901820',
   GITHUB_TOKEN,
   STRIPE_KEY,
+  // spellings the normalised and decoded views read
+  `${GITHUB_TOKEN.slice(0, 8)}\u200b${GITHUB_TOKEN.slice(8)}`,
+  `%67${GITHUB_TOKEN.slice(1)}`,
+  `\\u0067${GITHUB_TOKEN.slice(1)}`,
+  '4111\u00a01111\u00a01111\u00a01111',
+  '\uff15\uff15\uff15\uff15\uff15\uff15\uff15\uff15\uff15\uff15\uff15\uff15\uff14\uff14\uff14\uff14',
+  'de89 3704 0044 0532 0130 00',
 ];
 
 const rewrite = (value: JsonValue) =>

@@ -15,6 +15,8 @@ export interface Segment {
 interface Collected {
   readonly segments: readonly Segment[];
   readonly containers: readonly (readonly (string | number)[])[];
+  /** Per container, the index of the container holding it (-1 for the root). */
+  readonly parents: readonly number[];
   readonly length: number;
 }
 
@@ -26,6 +28,7 @@ interface Collected {
 export function collectSegments(value: ReadonlyJsonValue, maxLength: number): Collected {
   const segments: Segment[] = [];
   const containers: (readonly (string | number)[])[] = [];
+  const parents: number[] = [];
   let length = 0;
   const add = (segment: Segment): void => {
     length += segment.text.length;
@@ -45,6 +48,7 @@ export function collectSegments(value: ReadonlyJsonValue, maxLength: number): Co
     if (v === null || typeof v !== 'object') return;
     const id = containers.length;
     containers.push([...path]);
+    parents.push(container);
     if (Array.isArray(v)) {
       (v as readonly ReadonlyJsonValue[]).forEach((item, i) => {
         path.push(i);
@@ -62,5 +66,5 @@ export function collectSegments(value: ReadonlyJsonValue, maxLength: number): Co
     }
   };
   walk(value, [], -1);
-  return { segments, containers, length };
+  return { segments, containers, parents, length };
 }

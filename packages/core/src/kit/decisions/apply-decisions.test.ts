@@ -159,7 +159,11 @@ describe('applyDecisions', () => {
   it('without an approval store every call is refused approval_store_missing', async () => {
     const w = decisionWorld();
     const a = await w.suspend(20_000, 'a');
-    const bare = createAuthorizer({ agent: 'support-bot', policy: thresholdPolicy });
+    const bare = createAuthorizer({
+      agent: 'support-bot',
+      policy: thresholdPolicy,
+      approvals: null,
+    });
     const out = await applyDecisions(bare, [
       { items: [a], type: 'approve', approver: 'alice', note: undefined },
     ]);

@@ -1,0 +1,41 @@
+import { ArgsealError } from '@argseal/core';
+
+const DBOS_MARKER = Symbol.for('argseal.error.dbos');
+
+/** Codes of {@link DbosApprovalError}. */
+export type DbosApprovalErrorCode =
+  | 'invalid_dbos_options'
+  | 'not_in_workflow'
+  | 'ledger_unavailable'
+  | 'ledger_conflict';
+
+/** `@argseal/dbos` was configured or called wrongly, or its ledger failed. */
+export class DbosApprovalError extends ArgsealError {
+  declare readonly code: DbosApprovalErrorCode;
+
+  constructor(code: DbosApprovalErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.name = 'DbosApprovalError';
+    Object.defineProperty(this, DBOS_MARKER, { value: true });
+  }
+
+  static override isInstance(value: unknown): value is DbosApprovalError {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[DBOS_MARKER] === true
+    );
+  }
+}
+
+/** Throws `invalid_dbos_options` for a key not in `known` (with the nearest known name). */
+export function refuseUnknownKeys(value: object, known: readonly string[], where: string): void {
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) {
+      throw new DbosApprovalError(
+        'invalid_dbos_options',
+        `${where}: unknown option "${key}" (known: ${known.join(', ')})`,
+      );
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import { Agent, run, setTracingDisabled, tool } from '@openai/agents';
+import { z } from 'zod';
+import { executed, model } from './model.js';
+
+setTracingDisabled(true);
+const lookup_order = tool({
+  name: 'lookup_order',
+  description: 'Look up an order',
+  parameters: z.object({ orderId: z.string() }),
+  execute: async ({ orderId }) => ({ orderId, status: 'delivered' }),
+});
+const refund = tool({
+  name: 'refund',
+  description: 'Refund an order, amount in integer minor units',
+  parameters: z.object({ orderId: z.string(), amount: z.number().int().positive() }),
+  execute: async ({ orderId, amount }) => executed.push(`refund ${orderId} ${amount}`),
+});
+const cancel_order = tool({
+  name: 'cancel_order',
+  description: 'Cancel an order',
+  parameters: z.object({ orderId: z.string() }),
+  execute: async ({ orderId }) => executed.push(`cancel ${orderId}`),
+});
+const tools = [lookup_order, refund, cancel_order];
+const agent = new Agent({ name: 'support', model, tools });
+
+const result = await run(agent, 'Refund order A-1, 120.00 EUR');
+console.log(result.finalOutput);
+console.log(`executed: ${JSON.stringify(executed)}`);

@@ -1,1 +1,0 @@
-declare const policy: import('@argseal/core').ToolPolicy;
