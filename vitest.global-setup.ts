@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { printSkipNotes } from './vitest.skip-notes.js';
 
 /**
  * One temporary folder per test run, removed when the run ends: every test (and every
@@ -8,12 +9,15 @@ import { join } from 'node:path';
  * `os.tmpdir()` makes them here. Real-host, store and daemon tests create embedded
  * PGlite directories (about 40 MB each) by the hundred; left behind, a few runs fill a disk.
  * `ARGSEAL_KEEP_TMP=1` keeps the folder (its path is printed) to look into a failure.
+ * At the end it prints, once, which suites were skipped for a missing service and the command
+ * that enables them (`vitest.skip-notes.ts`).
  */
 export function setup(): () => void {
   const previous = process.env.TMPDIR;
   const dir = mkdtempSync(join(tmpdir(), 'argseal-test-run-'));
   process.env.TMPDIR = dir;
   return () => {
+    printSkipNotes();
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
     if (process.env.ARGSEAL_KEEP_TMP === '1') {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { collectSkipNote } from './vitest.skip-notes.js';
 
 /**
  * The vitest projects CI also runs on Bun and Deno (`.ci/run`, issue 19): core, the
@@ -15,6 +16,7 @@ export default defineConfig({
     // zod loaded natively by vitest's module runner comes back as an empty namespace under
     // Bun (`import { z } from 'zod'` is undefined; a plain `bun` import of zod is fine), so
     // the test runner transforms it like source instead
+    onConsoleLog: (log, _type, entity) => (collectSkipNote(log, entity) ? false : undefined),
     server: { deps: { inline: ['zod'] } },
     projects: [
       { extends: true, test: { name: '@argseal/core', root: 'packages/core' } },

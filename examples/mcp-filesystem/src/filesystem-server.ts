@@ -1,20 +1,11 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 /**
- * The entry of the real `@modelcontextprotocol/server-filesystem`, installed outside the
- * workspace by `.ci/install-mcp.sh` (env ARGSEAL_MCP_TOOLS, default /opt/argseal-ci/mcp).
- * Undefined when it is not installed.
+ * The entry of the real `@modelcontextprotocol/server-filesystem`, a pinned dependency of
+ * this example: the workspace's `pnpm install` brings it, nothing else to install.
  */
-export function filesystemServerEntry(): string | undefined {
-  const dir = process.env.ARGSEAL_MCP_TOOLS ?? '/opt/argseal-ci/mcp';
-  const entry = join(
-    dir,
-    'node_modules',
-    '@modelcontextprotocol',
-    'server-filesystem',
-    'dist',
-    'index.js',
-  );
-  return existsSync(entry) ? entry : undefined;
+export function filesystemServerEntry(): string {
+  return require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
 }

@@ -217,4 +217,26 @@ describe('argseal approve', () => {
       'error: usage/invalid_option_value --uses must be an integer from 1 to 1000, got "0"\n',
     );
   });
+
+  it('approve --list without a config names every path it looked for (exit 2, nothing created)', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'argseal-cli-noconfig-'));
+    const env = { HOME: home, XDG_CONFIG_HOME: '', ARGSEAL_HOOK_CONFIG: '', ARGSEAL_DATA_DIR: '' };
+    const looked = ['json', 'mjs', 'js', 'ts'].map((e) =>
+      join(home, '.config', 'argseal', `hook.${e}`),
+    );
+    expect(await runBin(['approve', '--list'], undefined, { env })).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `error: approve/config_not_found no hook config found: looked for ${looked.join(', ')} (pass --config FILE or set ARGSEAL_HOOK_CONFIG)\n`,
+    });
+    const missing = join(home, 'elsewhere.json');
+    expect(
+      (await runBin(['approve', 'some-id', '--config', missing], undefined, { env })).stderr,
+    ).toBe(
+      `error: approve/config_not_found no hook config found: looked for ${missing} (pass --config FILE or set ARGSEAL_HOOK_CONFIG)\n`,
+    );
+    // no data directory (no store) was created under the empty home
+    expect(existsSync(join(home, '.local'))).toBe(false);
+    expect(existsSync(join(home, '.config'))).toBe(false);
+  });
 });

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runRealHost } from '@argseal/test-kit/hosts';
 import { describe, expect, it } from 'vitest';
-import { CLAUDE, haveClaude, haveTools, workspace } from './__fixtures__/mcp-hosts.js';
+import { CLAUDE, haveClaude, workspace } from './__fixtures__/mcp-hosts.js';
 
-describe.skipIf(!haveTools || !haveClaude)(
+describe.skipIf(!haveClaude())(
   'Claude Code (--mcp-config) -> argseal mcp -> server-filesystem',
   () => {
     async function claude(

@@ -2,18 +2,15 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { haveTools, run, TOOLS, workspace } from './__fixtures__/mcp-hosts.js';
+import { INSPECTOR, run, workspace } from './__fixtures__/mcp-hosts.js';
 import { BIN } from './__fixtures__/run-bin.js';
 
-describe.skipIf(!haveTools)('inspector-cli -> argseal mcp -> server-filesystem', () => {
+describe('inspector-cli -> argseal mcp -> server-filesystem', () => {
   it('lists and calls through the proxy; write_file answers approval required', {
     timeout: 120_000,
   }, async () => {
     const w = await workspace();
-    const inspector = join(
-      TOOLS,
-      'node_modules/@modelcontextprotocol/inspector-cli/build/index.js',
-    );
+    const inspector = INSPECTOR;
     // inspector-cli parses the target's options as its own unless they are `--name=value`
     const target = [BIN, 'mcp', `--config=${w.config}`, `--data-dir=${w.data}`];
     // it must run from a folder below one that has a package.json

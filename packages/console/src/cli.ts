@@ -35,6 +35,12 @@ export interface ConsoleCliIo {
   env?: Readonly<Record<string, string | undefined>>;
   /** Wait for SIGINT/SIGTERM and close (default true). Tests pass false and close themselves. */
   waitForSignal?: boolean;
+  /**
+   * How to run this console again from the current directory, printed by `--init` before
+   * the tokens (default `argseal console`). The `argseal` command passes what works where it
+   * runs, e.g. `node packages/cli/dist/bin.js console` in a checkout.
+   */
+  command?: string;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -52,6 +58,7 @@ async function init(
   values: Record<string, string | boolean | undefined>,
   out: (t: string) => void,
   err: (t: string) => void,
+  command: string,
 ): Promise<{ code: number }> {
   let made: Awaited<ReturnType<typeof initConsoleTokens>>;
   try {
@@ -65,11 +72,13 @@ async function init(
     err(`argseal console: ${(error as Error).message}${code}\n`);
     return { code: 1 };
   }
-  out(`Wrote ${made.file} (readable by you only). The tokens are shown this once:\n\n`);
+  // the tokens come last, so nothing printed after them pushes them out of sight
+  out(`Wrote ${made.file} (readable by you only).\n\n`);
+  out(`Start the console:  ${command} --config ${made.file}\n`);
+  out('Then open http://127.0.0.1:7407/ and paste an approver token to log in.\n\n');
+  out('The tokens, shown this once (also in the file):\n');
   for (const [name, token] of Object.entries(made.approvers)) out(`  approver ${name}: ${token}\n`);
   for (const [name, token] of Object.entries(made.agents)) out(`  agent ${name}: ${token}\n`);
-  out(`\nStart the console:  argseal console --config ${made.file}\n`);
-  out('Then open http://127.0.0.1:7407/ and paste the approver token to log in.\n');
   return { code: 0 };
 }
 
@@ -109,7 +118,7 @@ export async function runConsoleCli(
     out(CONSOLE_USAGE);
     return { code: 0 };
   }
-  if (values.init) return init(values, out, err);
+  if (values.init) return init(values, out, err, io.command ?? 'argseal console');
   if (values.approver !== undefined || values.agent !== undefined) {
     err(`argseal console: --approver and --agent only go with --init\n\n${CONSOLE_USAGE}`);
     return { code: 2 };

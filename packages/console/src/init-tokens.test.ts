@@ -52,7 +52,13 @@ describe('argseal console --init', () => {
       expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
       expect(made.stdout.split(token).length - 1).toBe(1);
     }
-    expect(made.stdout).toContain(`argseal console --config ${file}`);
+    expect(made.stdout).toContain(`Start the console:  argseal console --config ${file}\n`);
+    // the tokens are the last lines: nothing printed after them
+    expect(made.stdout.trimEnd().split('\n').slice(-3)).toEqual([
+      `  approver alice: ${saved.approvers.alice}`,
+      `  approver bob: ${saved.approvers.bob}`,
+      `  agent support-agent: ${saved.agents['support-agent']}`,
+    ]);
     const started = await cli([
       '--port=0',
       `--config=${file}`,

@@ -1,5 +1,6 @@
 import { computeProposalHash } from '@argseal/core';
 import { canonicalize } from '@argseal/core/kit';
+import { ENABLE, noteSkip } from '@argseal/test-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createConsoleApprovalStore } from './client/approval-store.js';
 import { type RunningConsole, startConsole } from './start-console.js';
@@ -9,9 +10,11 @@ const ALICE = 'alice-pg-token-0123456789abc';
 const AGENT = 'agent-pg-token-0123456789abc';
 
 if (!DATABASE_URL) {
-  console.warn(
-    '[@argseal/console] DATABASE_URL is not set: SKIPPING the console-on-PostgreSQL test.',
-  );
+  noteSkip({
+    what: 'PostgreSQL tests',
+    missing: 'DATABASE_URL is not set',
+    enable: ENABLE.postgres,
+  });
 }
 
 describe.skipIf(!DATABASE_URL)('console on PostgreSQL (--database-url)', () => {

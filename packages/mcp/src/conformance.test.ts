@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { conformance, failed, passed, startEverythingHttp } from './__fixtures__/conformance.js';
-import { mcpToolsDir, serverCommand } from './__fixtures__/mcp-tools.js';
+import { conformanceTools, serverCommand } from './__fixtures__/mcp-tools.js';
 import { createMcpProxy } from './relay/proxy.js';
 import { serveHttp } from './serve/serve-http.js';
 
-const tools = mcpToolsDir();
+const tools = conformanceTools();
 
 describe.skipIf(!tools)(
   'MCP conformance suite: server-everything direct vs through the proxy',
@@ -20,15 +20,15 @@ describe.skipIf(!tools)(
     it('the proxied run passes every check the direct run passes', {
       timeout: 240_000,
     }, async () => {
-      const dir = tools as string;
-      const direct = await startEverythingHttp(dir);
+      const conformanceCli = tools as NonNullable<typeof tools>;
+      const direct = await startEverythingHttp();
       closers.push(direct.close);
       const proxy = createMcpProxy({
         servers: [
           {
             name: 'everything',
             config: {
-              ...serverCommand(dir, 'server-everything'),
+              ...serverCommand('server-everything'),
               policy: 'allow',
               pinning: 'trust-first-use',
             },
@@ -39,8 +39,8 @@ describe.skipIf(!tools)(
       closers.push(proxied.close);
       const out = mkdtempSync(join(tmpdir(), 'argseal-conformance-'));
       const [a, b] = await Promise.all([
-        conformance(dir, direct.url, join(out, 'direct')),
-        conformance(dir, proxied.url, join(out, 'proxied')),
+        conformance(conformanceCli, direct.url, join(out, 'direct')),
+        conformance(conformanceCli, proxied.url, join(out, 'proxied')),
       ]);
       console.info(
         `[conformance] direct ${passed(a)} passed / ${failed(a)} failed; proxied ${passed(b)} passed / ${failed(b)} failed`,

@@ -2,18 +2,16 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mcpToolsDir, serverCommand } from './__fixtures__/mcp-tools.js';
+import { serverCommand } from './__fixtures__/mcp-tools.js';
 import { proxiedClient, refusalOf, textOf } from './__fixtures__/proxied-client.js';
 
-const tools = mcpToolsDir();
-
-describe.skipIf(!tools)('server-filesystem through the proxy (real server, SDK Client)', () => {
+describe('server-filesystem through the proxy (real server, SDK Client)', () => {
   const root = mkdtempSync(join(tmpdir(), 'argseal-mcp-fs-'));
   let t: Awaited<ReturnType<typeof proxiedClient>>;
 
   beforeAll(async () => {
     writeFileSync(join(root, 'hello.txt'), 'hello\n');
-    const { command, args } = serverCommand(tools as string, 'server-filesystem');
+    const { command, args } = serverCommand('server-filesystem');
     t = await proxiedClient({
       agent: 'fs-agent',
       servers: [

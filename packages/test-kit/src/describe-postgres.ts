@@ -1,6 +1,5 @@
 import { describe, it } from 'vitest';
-
-let warned = false;
+import { ENABLE, noteSkip } from './skip-note.js';
 
 // test-kit is type-checked by packages without Node's types: read the environment untyped.
 const env = (): Record<string, string | undefined> =>
@@ -8,7 +7,7 @@ const env = (): Record<string, string | undefined> =>
 
 /**
  * Registers PostgreSQL tests with the connection string in `DATABASE_URL` (set by `.ci/run`).
- * Without it they are skipped with a visible message, except under `CI=true`, where the missing
+ * Without it they are skipped, said once at the end of the run (`noteSkip`), except under `CI=true`, where the missing
  * database is a failing test: PostgreSQL tests are mandatory in CI.
  */
 export function describePostgres(name: string, fn: (url: string) => void): void {
@@ -25,12 +24,10 @@ export function describePostgres(name: string, fn: (url: string) => void): void 
     });
     return;
   }
-  if (!warned) {
-    warned = true;
-    console.warn(
-      '[argseal tests] DATABASE_URL is not set: SKIPPING the PostgreSQL test cases ' +
-        '(set DATABASE_URL=postgres://... to run them; they are mandatory with CI=true)',
-    );
-  }
+  noteSkip({
+    what: 'PostgreSQL tests',
+    missing: 'DATABASE_URL is not set',
+    enable: ENABLE.postgres,
+  });
   describe.skip(name, () => fn(''));
 }

@@ -18,6 +18,7 @@ export {
 } from './adapter-suite.js';
 export { describePostgres } from './describe-postgres.js';
 export { scalingRatio } from './scaling.js';
+export { ENABLE, noteSkip, type SkipNote } from './skip-note.js';
 export {
   type ApprovalStoreFixture,
   type AuditSinkFixture,

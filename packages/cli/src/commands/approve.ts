@@ -33,6 +33,15 @@ function outcome(proposal: StoredProposal, grant: ApprovalGrant): string {
   return `approved ${shown} for ${grant.usesLeft} use(s)${votes}`;
 }
 
+/** A HookError of the config stage: its message names the config paths, never call data. */
+function isConfigRefusal(error: unknown): error is Error {
+  return (
+    error instanceof Error &&
+    error.name === 'HookError' &&
+    (error as { stage?: unknown }).stage === 'config'
+  );
+}
+
 function str(args: CliArgs, name: string): string | undefined {
   const v = args.values[name];
   return typeof v === 'string' ? v : undefined;
@@ -134,7 +143,9 @@ export const approveCommand: CliCommand = {
       // store and config refusals are answers, not bugs: one line, exit 2
       const code = approveRefusalCode(error);
       if (code === undefined) throw error;
-      io.stderr.write(`error: approve/${code}\n`);
+      // a config refusal also says which files it looked for (its message names paths only)
+      const where = isConfigRefusal(error) ? ` ${displaySafe(error.message)}` : '';
+      io.stderr.write(`error: approve/${code}${where}\n`);
       return EXIT_CODES.rejected;
     }
   },

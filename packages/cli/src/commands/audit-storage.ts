@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AuditSink } from '@argseal/core';
+import { quote } from '../display.js';
 import { CliUsageError } from '../errors.js';
 import type { CliArgs } from './types.js';
 
@@ -42,7 +43,10 @@ export async function openAuditStorage(args: CliArgs, cwd: string): Promise<Open
   }
   const dir = resolve(cwd, typeof dataDir === 'string' ? dataDir : '.argseal');
   if (!existsSync(dir)) {
-    throw new CliUsageError('audit_store_missing', 'no embedded console data directory there');
+    throw new CliUsageError(
+      'audit_store_missing',
+      `no embedded console data directory at ${quote(dir)} (pass --data-dir DIR or --database-url URL)`,
+    );
   }
   return open(mod, { storage: 'embedded', dataDir: dir });
 }

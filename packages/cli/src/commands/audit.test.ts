@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { openConsoleStorage } from '@argseal/console';
 import type { AuditRecord } from '@argseal/core';
 import { verifyAuditChain } from '@argseal/core/store';
 import { createSqlAuditLog, openEmbeddedDatabase } from '@argseal/postgres';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureIo } from '../__fixtures__/capture-io.js';
 import { runCli } from '../run-cli.js';
 
@@ -19,9 +19,19 @@ async function appendEvents(dir: string, n: number, from = 0) {
 }
 
 describe('argseal audit (embedded directory)', { timeout: 120_000 }, () => {
+  // One migrated, empty console store made once; each test starts from a copy of it in
+  // `data/`. Creating an embedded database (initdb + migrations) costs seconds; copying the
+  // closed directory and opening it, a fraction of that. Every test still gets its own.
+  let template: string;
+  beforeAll(async () => {
+    template = join(mkdtempSync(join(tmpdir(), 'argseal-cli-audit-template-')), 'data');
+    await (await openConsoleStorage({ storage: 'embedded', dataDir: template })).close();
+  }, 120_000); // the creation the tests did themselves, under their 120 s budget
+  afterAll(() => rmSync(dirname(template), { recursive: true, force: true }));
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'argseal-cli-audit-'));
+    cpSync(template, join(dir, 'data'), { recursive: true });
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -137,7 +147,9 @@ describe('argseal audit (embedded directory)', { timeout: 120_000 }, () => {
     expect(none.err.join('')).toContain('usage/missing_action');
     const missing = io(dir);
     expect(await runCli(['audit', 'verify', '--data-dir', 'nope'], missing.io)).toBe(64);
-    expect(missing.err.join('')).toContain('usage/audit_store_missing');
+    expect(missing.err.join('')).toBe(
+      `error: usage/audit_store_missing no embedded console data directory at "${join(dir, 'nope')}" (pass --data-dir DIR or --database-url URL)\n`,
+    );
     expect(() => readFileSync(join(dir, 'nope'))).toThrow();
   });
 });

@@ -1,12 +1,17 @@
 import { EXIT_CODES } from '../exit-codes.js';
 import { importOptional } from '../import-optional.js';
+import { selfCommand } from '../self-command.js';
 import { STORAGE_OPTIONS } from './storage-options.js';
 import type { CliCommand } from './types.js';
 
 interface ConsoleModule {
   runConsoleCli(
     argv: readonly string[],
-    io: { stdout: (text: string) => void; stderr: (text: string) => void },
+    io: {
+      stdout: (text: string) => void;
+      stderr: (text: string) => void;
+      command?: string;
+    },
   ): Promise<{ code: number }>;
 }
 
@@ -67,6 +72,12 @@ export const consoleCommand: CliCommand = {
     const { code } = await mod.runConsoleCli(argv, {
       stdout: (text) => io.stdout.write(text),
       stderr: (text) => io.stderr.write(text),
+      // --init prints a start command that works from here (in a checkout: node …/bin.js)
+      command: selfCommand('console', {
+        script: process.argv[1],
+        env: process.env,
+        cwd: io.cwd ?? process.cwd(),
+      }),
     });
     // The console reports its own failures (bad option, no token, storage) on stderr.
     return code === 0 ? EXIT_CODES.ok : EXIT_CODES.usage;

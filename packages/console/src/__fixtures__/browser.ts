@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENABLE, noteSkip } from '@argseal/test-kit';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -15,13 +16,18 @@ export const OUT = join(PKG, 'test-output');
 /** Set by `pnpm --filter @argseal/console docs:screenshots` only: refresh docs/*.png. */
 const DOCS = process.env.ARGSEAL_DOCS_SCREENSHOTS === '1';
 
-/** Skip locally without Chromium (with a message); under CI=true the tests are mandatory. */
+/**
+ * Skip locally without Chromium (said once at the end of the run); under CI=true the tests
+ * are mandatory.
+ */
 export function browserSuite(name: string): { title: string; skip: boolean } {
   const skip = !HAVE_CHROMIUM && !IN_CI;
   if (skip)
-    console.warn(
-      `\n[@argseal/console] SKIPPING ${name}: ${CHROMIUM} is missing. Install it with \`apt-get install -y chromium\` (CI=true makes this test mandatory).\n`,
-    );
+    noteSkip({
+      what: 'browser tests (console)',
+      missing: `no Chromium at ${CHROMIUM}`,
+      enable: ENABLE.chromium,
+    });
   return { title: skip ? `${name} (SKIPPED: no chromium)` : name, skip };
 }
 

@@ -1,10 +1,15 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ToolArgumentsValidationError } from '../errors.js';
 import { hostileJsonText, mutatedJsonText, nestedText } from './__fixtures__/hostile-json.js';
-import { findRepoRoot, readNumberLines, vectorsDir } from './__fixtures__/jcs-vectors.js';
+import {
+  findRepoRoot,
+  readNumberLines,
+  vectorsDir,
+  vectorsPresent,
+} from './__fixtures__/jcs-vectors.js';
 import {
   DEFAULT_MAX_DEPTH,
   type ParseStrictJsonOptions,
@@ -177,37 +182,40 @@ describe('parseStrictJson (two passes) agrees with the reference parser', () => 
     agree(`[${finite.join(',')}]`, { maxLength: 1e7 });
   });
 
-  it.skipIf(!existsSync(THIRD_PARTY))(
-    'on every file of the RFC 8785 and third-party vectors',
-    () => {
-      const files: string[] = [];
-      const walk = (dir: string) => {
-        for (const name of readdirSync(dir)) {
-          const f = path.join(dir, name);
-          if (statSync(f).isDirectory()) walk(f);
-          else if (/\.(json|txt|csv)$/.test(name)) files.push(f);
-        }
-      };
-      walk(vectorsDir());
-      walk(THIRD_PARTY);
-      // the six RFC 8785 input vectors and the other implementations' files are all read
-      for (const name of ['arrays', 'french', 'structures', 'unicode', 'values', 'weird']) {
-        expect(files).toContain(path.join(vectorsDir(), 'input', `${name}.json`));
+  it.skipIf(
+    !vectorsPresent(
+      'third-party RFC 8785 vector tests',
+      THIRD_PARTY,
+      'put the vectors in ../shared/vectors-thirdparty, or ARGSEAL_VECTORS_THIRDPARTY=DIR pnpm test',
+    ),
+  )('on every file of the RFC 8785 and third-party vectors', () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const f = path.join(dir, name);
+        if (statSync(f).isDirectory()) walk(f);
+        else if (/\.(json|txt|csv)$/.test(name)) files.push(f);
       }
-      expect(files.filter((f) => f.startsWith(THIRD_PARTY)).length).toBeGreaterThan(40);
-      let texts = 0;
-      for (const f of files) {
-        const text = readFileSync(f, 'utf8');
-        agree(text, { maxLength: 1e8 });
-        texts++;
-        // line-oriented files: every line as a text of its own
-        if (!f.endsWith('.json')) {
-          for (const line of text.split('\n').slice(0, 5000)) {
-            for (const part of line.split(',')) agree(part);
-          }
+    };
+    walk(vectorsDir());
+    walk(THIRD_PARTY);
+    // the six RFC 8785 input vectors and the other implementations' files are all read
+    for (const name of ['arrays', 'french', 'structures', 'unicode', 'values', 'weird']) {
+      expect(files).toContain(path.join(vectorsDir(), 'input', `${name}.json`));
+    }
+    expect(files.filter((f) => f.startsWith(THIRD_PARTY)).length).toBeGreaterThan(40);
+    let texts = 0;
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      agree(text, { maxLength: 1e8 });
+      texts++;
+      // line-oriented files: every line as a text of its own
+      if (!f.endsWith('.json')) {
+        for (const line of text.split('\n').slice(0, 5000)) {
+          for (const part of line.split(',')) agree(part);
         }
       }
-      expect(texts).toBe(files.length);
-    },
-  );
+    }
+    expect(texts).toBe(files.length);
+  });
 });

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findRepoRoot } from './__fixtures__/jcs-vectors.js';
+import { findRepoRoot, vectorsPresent } from './__fixtures__/jcs-vectors.js';
 import { rejection } from './__fixtures__/rejection.js';
 import { canonicalize } from './canonicalize.js';
 import { parseStrictJson } from './parse-strict-json.js';
@@ -10,7 +10,11 @@ import { parseStrictJson } from './parse-strict-json.js';
 const DIR =
   process.env.ARGSEAL_VECTORS_THIRDPARTY ??
   path.resolve(findRepoRoot(), '..', 'shared', 'vectors-thirdparty');
-const present = existsSync(DIR);
+const present = vectorsPresent(
+  'third-party RFC 8785 vector tests',
+  DIR,
+  'put the vectors in ../shared/vectors-thirdparty, or ARGSEAL_VECTORS_THIRDPARTY=DIR pnpm test',
+);
 
 function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {

@@ -23,6 +23,7 @@ describe('approveProposal', () => {
       approveProposal({ id: 'x', configPath: '/nonexistent/hook.json' }, where),
     ).rejects.toMatchObject({
       code: 'config_not_found',
+      message: expect.stringContaining('looked for /nonexistent/hook.json'),
     });
     expect(existsSync('/nonexistent')).toBe(false);
   });

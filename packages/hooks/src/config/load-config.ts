@@ -46,14 +46,15 @@ async function loadModule(path: string): Promise<unknown> {
  * Finds and loads the hook configuration (see {@link configCandidates}). JSON is decoded
  * strictly (duplicate keys are an error: `invalid_config`); a module's default export is
  * used as is. A `cedar` entry becomes its Cedar policy (`@argseal/policy-cedar`), checked now.
- * Missing file: `config_not_found`.
+ * Missing file: `config_not_found`, its message naming every path it looked for.
  */
 export async function loadConfig(
   explicit: string | undefined,
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
 ): Promise<LoadedConfig> {
-  for (const path of configCandidates(explicit, env, cwd)) {
+  const candidates = configCandidates(explicit, env, cwd);
+  for (const path of candidates) {
     const ext = extname(path);
     if (ext === '.json') {
       const text = await readIfPresent(path);
@@ -80,6 +81,6 @@ export async function loadConfig(
   throw new HookError(
     'config',
     'config_not_found',
-    'no hook config found (pass --config FILE or set ARGSEAL_HOOK_CONFIG)',
+    `no hook config found: looked for ${candidates.join(', ')} (pass --config FILE or set ARGSEAL_HOOK_CONFIG)`,
   );
 }

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { type ConformanceTools, serverEntry } from './mcp-tools.js';
 
 const run = promisify(execFile);
 
@@ -17,13 +18,10 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts server-everything's own streamable HTTP mode on 127.0.0.1 (wrapped: it binds all interfaces). */
-export async function startEverythingHttp(toolsDir: string) {
+export async function startEverythingHttp() {
   const port = await freePort();
   const wrapper = fileURLToPath(new URL('./loopback-only.mjs', import.meta.url));
-  const entry = join(
-    toolsDir,
-    'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
-  );
+  const entry = serverEntry('server-everything');
   const child = spawn(process.execPath, [wrapper, entry, 'streamableHttp'], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -39,14 +37,12 @@ export async function startEverythingHttp(toolsDir: string) {
 
 /** Runs the conformance server suite (Node 22) against `url`; returns `scenario/check -> status`. */
 export async function conformance(
-  toolsDir: string,
+  tools: ConformanceTools,
   url: string,
   outDir: string,
 ): Promise<Map<string, string>> {
-  const node22 = join(toolsDir, 'node_modules/.bin/node');
-  const cli = join(toolsDir, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
-  await run(node22, [cli, 'server', '--url', url, '-o', outDir], {
-    cwd: toolsDir,
+  await run(tools.node22, [tools.cli, 'server', '--url', url, '-o', outDir], {
+    cwd: tools.dir,
     timeout: 180_000,
   }).catch((error: { code?: unknown }) => {
     if (typeof error.code !== 'number') throw error; // a non-zero exit only means failed checks

@@ -78,3 +78,14 @@ export function readNumberLines(dir: string = vectorsDir()): NumberLine[] {
     return { line: i + 1, hex, value: view.getFloat64(0), expected: l.slice(comma + 1) };
   });
 }
+
+/**
+ * Says why vector tests skip when `dir` is absent: the line of test-kit's `noteSkip` (core
+ * cannot depend on test-kit), which the root vitest config prints once at the end of the run.
+ * True when the directory is there (the tests run).
+ */
+export function vectorsPresent(what: string, dir: string, enable: string): boolean {
+  if (existsSync(dir)) return true;
+  console.warn(`[argseal skip] ${what} | ${dir} is missing | ${enable}`);
+  return false;
+}
