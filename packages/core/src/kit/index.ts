@@ -134,6 +134,13 @@ export {
   type ProvenanceRegistryOptions,
 } from './provenance-registry.js';
 export {
+  argumentTextInput,
+  declareRawTextModel,
+  isDeclaredRawTextModel,
+  RAW_TEXT_FIX,
+  type RawTextPath,
+} from './raw-text-paths.js';
+export {
   makeRefusal,
   type Refusal,
   type RefusalCode,
