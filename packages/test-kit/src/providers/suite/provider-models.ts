@@ -4,7 +4,10 @@
  * Retries are off: a retry would consume the next scripted turn.
  */
 import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createMistral } from '@ai-sdk/mistral';
 import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { ChatAnthropic } from '@langchain/anthropic';
 import { ChatOpenAI } from '@langchain/openai';
 import { OpenAIChatCompletionsModel, OpenAIResponsesModel } from '@openai/agents';
@@ -20,14 +23,28 @@ const withFetch = (init: Init) => (init.fetch ? { fetch: init.fetch } : {});
 /** The AI SDK's language model type, as the provider packages return it. */
 export type AiSdkModel = ReturnType<ReturnType<typeof createOpenAI>['chat']>;
 
-/** `@ai-sdk/openai` (`.chat` / `.responses`) or `@ai-sdk/anthropic` language model. */
+const GEMINI_MODEL = 'gemini-2.5-flash';
+const MISTRAL_MODEL = 'mistral-large-latest';
+
+/**
+ * The target's AI SDK language model: `@ai-sdk/openai` (`.chat` / `.responses`),
+ * `@ai-sdk/anthropic` (also against an Anthropic-compatible server that streams the whole
+ * input in `content_block_start`), `@ai-sdk/google`, `@ai-sdk/mistral` or
+ * `@ai-sdk/openai-compatible` (Chat Completions wire).
+ */
 export function aiSdkModel(init: Init): AiSdkModel {
   const common = { baseURL: `${init.url}/v1`, apiKey: 'test', ...withFetch(init) };
-  if (init.target.api === 'anthropic-messages') return createAnthropic(common)(ANTHROPIC_MODEL);
+  const { provider, api } = init.target;
+  if (provider === '@ai-sdk/google') return createGoogleGenerativeAI(common)(GEMINI_MODEL);
+  if (provider === '@ai-sdk/mistral') return createMistral(common)(MISTRAL_MODEL);
+  if (provider === '@ai-sdk/openai-compatible') {
+    return createOpenAICompatible({ ...common, name: 'loopback' }).chatModel(OPENAI_MODEL);
+  }
+  if (api === 'anthropic-messages' || api === 'anthropic-start-input') {
+    return createAnthropic(common)(ANTHROPIC_MODEL);
+  }
   const openai = createOpenAI(common);
-  return init.target.api === 'openai-chat'
-    ? openai.chat(OPENAI_MODEL)
-    : openai.responses(OPENAI_MODEL);
+  return api === 'openai-chat' ? openai.chat(OPENAI_MODEL) : openai.responses(OPENAI_MODEL);
 }
 
 /** `@openai/agents` OpenAIResponsesModel or OpenAIChatCompletionsModel over an `openai` client. */
