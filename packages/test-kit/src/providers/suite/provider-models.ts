@@ -11,6 +11,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { ChatAnthropic } from '@langchain/anthropic';
 import { ChatOpenAI } from '@langchain/openai';
 import { OpenAIChatCompletionsModel, OpenAIResponsesModel } from '@openai/agents';
+import { aisdk } from '@openai/agents-extensions/ai-sdk';
 import OpenAI from 'openai';
 import type { DriverSessionInit } from './driver.js';
 
@@ -47,8 +48,19 @@ export function aiSdkModel(init: Init): AiSdkModel {
   return api === 'openai-chat' ? openai.chat(OPENAI_MODEL) : openai.responses(OPENAI_MODEL);
 }
 
-/** `@openai/agents` OpenAIResponsesModel or OpenAIChatCompletionsModel over an `openai` client. */
+/** The AI SDK provider package a bridge target (`aisdk(@ai-sdk/google)`) wraps, if any. */
+const bridged = (provider: string) => /^aisdk\((.+)\)$/.exec(provider)?.[1];
+
+/**
+ * `@openai/agents` OpenAIResponsesModel or OpenAIChatCompletionsModel over an `openai`
+ * client, or for a target `aisdk(<package>)` that AI SDK provider's model through the
+ * `aisdk()` bridge of `@openai/agents-extensions`.
+ */
 export function agentsModel(init: Init) {
+  const inner = bridged(init.target.provider);
+  if (inner !== undefined) {
+    return aisdk(aiSdkModel({ ...init, target: { ...init.target, provider: inner } }) as never);
+  }
   const client = new OpenAI({
     baseURL: `${init.url}/v1`,
     apiKey: 'test',
