@@ -28,13 +28,16 @@ export function geminiJson(turn: ScriptedProviderTurn, ctx: TurnContext): Provid
 /**
  * Gemini `streamGenerateContent?alt=sse`: the text first, then each call whole in one
  * event (Gemini does not split `args`), the last event with `finishReason` and usage.
+ * Gemini sends each event on one line (`@google/generative-ai` reads no multi-line
+ * data), so line breaks in the argument text are sent as spaces (they are whitespace).
  */
 export function geminiSse(turn: ScriptedProviderTurn, ctx: TurnContext): ProviderResponse {
   const events: SseEvent[] = [];
+  const oneLine = (text: string) => text.replaceAll('\n', ' ');
   if (turn.text !== undefined) {
     events.push({ data: body(candidate({ text: turn.text }, false), ctx, false) });
   }
-  const calls = turn.toolCalls ?? [];
+  const calls = (turn.toolCalls ?? []).map((c) => ({ ...c, arguments: oneLine(c.arguments) }));
   events.push({ data: body(candidate({ toolCalls: calls }, true), ctx, true) });
   return { kind: 'sse', events };
 }

@@ -1,20 +1,33 @@
-import { chatSse } from './openai-chat.js';
-import type { ProviderResponse, ScriptedProviderTurn, TurnContext } from './types.js';
+import type { ProviderResponse, ScriptedProviderTurn, SseEvent, TurnContext } from './types.js';
+
+const USAGE = { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
 
 /**
- * Mistral's Chat Completions stream: the OpenAI chunks, with the usage on the finish chunk
- * (Mistral sends no chunk with empty `choices`, and its clients read `choices[0]`).
+ * Mistral's Chat Completions stream: each tool call whole in one chunk (id, name and the
+ * argument text; Mistral's client requires the name on every tool-call delta), then the
+ * finish chunk carrying the usage (no chunk with empty `choices`), then `[DONE]`.
  */
 export function mistralSse(turn: ScriptedProviderTurn, ctx: TurnContext): ProviderResponse {
-  const out = chatSse(turn, ctx);
-  if (out.kind !== 'sse') return out;
-  const events = out.events.filter((e) => !e.data.includes('"choices":[]'));
-  const usage = out.events.find((e) => e.data.includes('"choices":[]'));
-  const finish = events.findIndex((e) => /"finish_reason":"[a-z_]+"/.test(e.data));
-  if (usage && finish >= 0) {
-    const data = JSON.parse(events[finish]!.data) as Record<string, unknown>;
-    data.usage = (JSON.parse(usage.data) as { usage: unknown }).usage;
-    events[finish] = { data: JSON.stringify(data) };
-  }
+  const chunk = (delta: unknown, finish: string | null = null) => ({
+    data: JSON.stringify({
+      id: `cmpl-loopback-${ctx.index}`,
+      object: 'chat.completion.chunk',
+      created: 1_700_000_000 + ctx.index,
+      model: ctx.model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+      ...(finish === null ? {} : { usage: USAGE }),
+    }),
+  });
+  const events: SseEvent[] = [chunk({ role: 'assistant', content: '' })];
+  if (turn.text) events.push(chunk({ content: turn.text }));
+  (turn.toolCalls ?? []).forEach((call, index) => {
+    const fn = { name: call.name, arguments: call.arguments };
+    events.push(
+      chunk({ content: '', tool_calls: [{ id: call.id, type: 'function', function: fn, index }] }),
+    );
+  });
+  const calls = (turn.toolCalls ?? []).length > 0;
+  events.push(chunk({ content: '' }, calls ? 'tool_calls' : 'stop'));
+  events.push({ data: '[DONE]' });
   return { kind: 'sse', events };
 }

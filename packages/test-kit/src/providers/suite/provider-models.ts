@@ -9,7 +9,10 @@ import { createMistral } from '@ai-sdk/mistral';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { ChatAnthropic } from '@langchain/anthropic';
+import { ChatGoogleGenerativeAI } from '@langchain/google-genai';
+import { ChatMistralAI } from '@langchain/mistralai';
 import { ChatOpenAI } from '@langchain/openai';
+import { HTTPClient } from '@mistralai/mistralai/lib/http.js';
 import { OpenAIChatCompletionsModel, OpenAIResponsesModel } from '@openai/agents';
 import { aisdk } from '@openai/agents-extensions/ai-sdk';
 import OpenAI from 'openai';
@@ -73,9 +76,35 @@ export function agentsModel(init: Init) {
   throw new Error(`@openai/agents: no model for ${init.target.api}`);
 }
 
-/** `@langchain/openai` ChatOpenAI (Chat Completions or Responses API) or `@langchain/anthropic`. */
+/**
+ * `@langchain/openai` ChatOpenAI (Chat Completions or Responses API), `@langchain/anthropic`,
+ * `@langchain/google-genai` (no fetch hook: `init.fetch` is not used) or
+ * `@langchain/mistralai` (the guard as the Mistral client's `HTTPClient` fetcher).
+ */
 export function langchainModel(init: Init) {
   const streaming = init.mode === 'stream';
+  if (init.target.provider === '@langchain/google-genai') {
+    return new ChatGoogleGenerativeAI({
+      model: GEMINI_MODEL,
+      apiKey: 'test',
+      baseUrl: init.url,
+      maxRetries: 0,
+      streaming,
+    });
+  }
+  if (init.target.provider === '@langchain/mistralai') {
+    const fetcher = init.fetch;
+    return new ChatMistralAI({
+      model: MISTRAL_MODEL,
+      apiKey: 'test',
+      serverURL: init.url,
+      maxRetries: 0,
+      streaming,
+      ...(fetcher
+        ? { httpClient: new HTTPClient({ fetcher: (input, i) => fetcher(input, i) }) }
+        : {}),
+    });
+  }
   if (init.target.api === 'anthropic-messages') {
     return new ChatAnthropic({
       model: ANTHROPIC_MODEL,
