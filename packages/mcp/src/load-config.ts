@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseStrictJson } from '@argseal/core/kit';
+import { parseStrictJson } from '@argseal/core/data';
 import { checkConfig } from './check-config.js';
 import type { McpProxyConfig } from './config-types.js';
 import { McpSealError } from './errors.js';

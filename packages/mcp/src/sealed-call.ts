@@ -9,7 +9,8 @@ import {
   type JsonValue,
   type ToolPolicy,
 } from '@argseal/core';
-import { type PolicyMode, type Refusal, rawText, toRefusal } from '@argseal/core/kit';
+import type { PolicyMode } from '@argseal/core/data';
+import { type Refusal, rawText, toRefusal } from '@argseal/core/kit';
 import type { McpCallContext } from './config-types.js';
 import type { RpcMessage } from './json-rpc.js';
 import { jsonSchemaStandard } from './json-schema-standard.js';

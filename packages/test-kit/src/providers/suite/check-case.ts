@@ -1,5 +1,5 @@
 import { computeProposalHash } from '@argseal/core';
-import { canonicalize } from '@argseal/core/kit';
+import { canonicalize } from '@argseal/core/data';
 import {
   BENIGN_CANONICAL,
   CHANGED_ARGS,
