@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import peerCanonicalize from 'canonicalize';
 import { canonicalize as peerJsonCanonicalize } from 'json-canonicalize';
+import { canonicalize, createSnapshot, parseStrictJson } from '../packages/core/dist/data.js';
 import { computeProposalHash, createAuthorizer, defineTool } from '../packages/core/dist/index.js';
-import { canonicalize, createSnapshot, parseStrictJson } from '../packages/core/dist/kit.js';
 import { compare, fmtNs } from './harness.mjs';
 import { large, largeText, small, smallText } from './payloads.mjs';
 import { refundSchema } from './refund-schema.mjs';

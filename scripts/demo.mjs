@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { canonicalize, createSnapshot, parseStrictJson } from '../packages/core/dist/data.js';
 import {
   computeProposalHash,
   createAuthorizer,
@@ -12,7 +13,6 @@ import {
   defineTool,
   ToolArgumentsValidationError,
 } from '../packages/core/dist/index.js';
-import { canonicalize, createSnapshot, parseStrictJson } from '../packages/core/dist/kit.js';
 import { verifyAuditChain } from '../packages/core/dist/store.js';
 
 const useColor = !process.env.NO_COLOR && process.stdout.isTTY !== false;

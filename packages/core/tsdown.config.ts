@@ -1,7 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsdown';
 
-const entry = { index: 'src/index.ts', kit: 'src/kit/index.ts', store: 'src/store/index.ts' };
+const entry = {
+  index: 'src/index.ts',
+  kit: 'src/kit/index.ts',
+  data: 'src/data/index.ts',
+  store: 'src/store/index.ts',
+};
 const nodeDigest = fileURLToPath(new URL('./src/hash-default.node.ts', import.meta.url));
 
 export default defineConfig([

@@ -1,3 +1,4 @@
+import { declareRawTextModel } from '@argseal/core/kit';
 import { MockLanguageModelV4 } from 'ai/test';
 
 type PromptPart = { type: string; toolName?: string; output?: { type: string } };
@@ -41,38 +42,40 @@ function summary(refund: PromptPart | undefined, orderId: string): string {
  * order the customer names (default `A-1001`, which the server lists for them).
  */
 export function createScriptedSupportModel({ orderId = 'A-1001' }: { orderId?: string } = {}) {
-  return new MockLanguageModelV4({
-    provider: 'scripted',
-    modelId: 'support-script',
-    doGenerate: async ({ prompt }) => {
-      const results = toolResults(prompt as PromptMessage[]);
-      const done = results.map((p) => p.toolName ?? '');
-      if (!done.includes('lookup_order')) {
-        return toolCalls([
-          { id: 'call_lookup', name: 'lookup_order', raw: `{"orderId": "${orderId}"}` },
-        ]);
-      }
-      if (!done.includes('refund')) {
-        return toolCalls([
-          {
-            id: 'call_refund',
-            name: 'refund',
-            raw: `{ "reason":"arrived damaged", "amount": 12000, "currency":"EUR", "orderId":"${orderId}" }`,
-          },
-          { id: 'call_delete', name: 'delete_customer', raw: '{"customerId":"C-42"}' },
-        ]);
-      }
-      return {
-        content: [
-          {
-            type: 'text' as const,
-            text: summary(results.filter((p) => p.toolName === 'refund').at(-1), orderId),
-          },
-        ],
-        finishReason: { unified: 'stop' as const, raw: 'stop' },
-        usage,
-        warnings: [],
-      };
-    },
-  });
+  return declareRawTextModel(
+    new MockLanguageModelV4({
+      provider: 'scripted',
+      modelId: 'support-script',
+      doGenerate: async ({ prompt }) => {
+        const results = toolResults(prompt as PromptMessage[]);
+        const done = results.map((p) => p.toolName ?? '');
+        if (!done.includes('lookup_order')) {
+          return toolCalls([
+            { id: 'call_lookup', name: 'lookup_order', raw: `{"orderId": "${orderId}"}` },
+          ]);
+        }
+        if (!done.includes('refund')) {
+          return toolCalls([
+            {
+              id: 'call_refund',
+              name: 'refund',
+              raw: `{ "reason":"arrived damaged", "amount": 12000, "currency":"EUR", "orderId":"${orderId}" }`,
+            },
+            { id: 'call_delete', name: 'delete_customer', raw: '{"customerId":"C-42"}' },
+          ]);
+        }
+        return {
+          content: [
+            {
+              type: 'text' as const,
+              text: summary(results.filter((p) => p.toolName === 'refund').at(-1), orderId),
+            },
+          ],
+          finishReason: { unified: 'stop' as const, raw: 'stop' },
+          usage,
+          warnings: [],
+        };
+      },
+    }),
+  );
 }

@@ -1,3 +1,4 @@
+import { declareRawTextModel } from '@argseal/core/kit';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, type BaseMessage, defaultToolCallParser } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
@@ -23,6 +24,8 @@ export interface ScriptedTurn {
 export class ScriptedChatModel extends BaseChatModel {
   constructor(private readonly turns: readonly ScriptedTurn[]) {
     super({});
+    // it hands on its scripted argument text as is: a raw-text model for argseal
+    declareRawTextModel(this);
   }
 
   _llmType(): string {

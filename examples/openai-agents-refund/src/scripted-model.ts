@@ -1,3 +1,4 @@
+import { declareRawTextModel } from '@argseal/core/kit';
 import {
   type Model,
   type ModelRequest,
@@ -42,6 +43,8 @@ export class ScriptedModel implements Model {
 
   constructor(turns: ScriptedOutput[] = []) {
     this.#turns = [...turns];
+    // it hands on its scripted argument text as is: a raw-text model for argseal
+    declareRawTextModel(this);
   }
 
   /** Appends a turn to the script. */

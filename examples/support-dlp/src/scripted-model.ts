@@ -1,3 +1,4 @@
+import { declareRawTextModel } from '@argseal/core/kit';
 import { MockLanguageModelV4 } from 'ai/test';
 
 const usage = {
@@ -21,37 +22,39 @@ export function createScriptedModel() {
     toolName,
     input: JSON.stringify(input),
   });
-  return new MockLanguageModelV4({
-    provider: 'scripted',
-    modelId: 'support-dlp-script',
-    doGenerate: async ({ prompt }) => {
-      if (prompt.some((m) => m.role === 'tool')) {
+  return declareRawTextModel(
+    new MockLanguageModelV4({
+      provider: 'scripted',
+      modelId: 'support-dlp-script',
+      doGenerate: async ({ prompt }) => {
+        if (prompt.some((m) => m.role === 'tool')) {
+          return {
+            content: [{ type: 'text' as const, text: 'Done: replied, and asked the vendor.' }],
+            finishReason: { unified: 'stop' as const, raw: 'stop' },
+            usage,
+            warnings: [],
+          };
+        }
         return {
-          content: [{ type: 'text' as const, text: 'Done: replied, and asked the vendor.' }],
-          finishReason: { unified: 'stop' as const, raw: 'stop' },
+          content: [
+            call('call_reply', 'send_reply', {
+              ticketId: 'T-7',
+              body: 'Hi Ada, the double charge on your card 4111 1111 1111 1111 has been refunded.',
+            }),
+            call('call_vendor', 'forward_to_vendor', {
+              vendor: 'acme-payments',
+              note: 'Please wire the refund to DE89 3704 0044 0532 0130 00 (Ada Lovelace).',
+            }),
+            call('call_token', 'send_reply', {
+              ticketId: 'T-7',
+              body: `You can check the status yourself with our API key ${INTERNAL_TOKEN}.`,
+            }),
+          ],
+          finishReason: { unified: 'tool-calls' as const, raw: 'tool_calls' },
           usage,
           warnings: [],
         };
-      }
-      return {
-        content: [
-          call('call_reply', 'send_reply', {
-            ticketId: 'T-7',
-            body: 'Hi Ada, the double charge on your card 4111 1111 1111 1111 has been refunded.',
-          }),
-          call('call_vendor', 'forward_to_vendor', {
-            vendor: 'acme-payments',
-            note: 'Please wire the refund to DE89 3704 0044 0532 0130 00 (Ada Lovelace).',
-          }),
-          call('call_token', 'send_reply', {
-            ticketId: 'T-7',
-            body: `You can check the status yourself with our API key ${INTERNAL_TOKEN}.`,
-          }),
-        ],
-        finishReason: { unified: 'tool-calls' as const, raw: 'tool_calls' },
-        usage,
-        warnings: [],
-      };
-    },
-  });
+      },
+    }),
+  );
 }

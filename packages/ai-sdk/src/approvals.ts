@@ -1,5 +1,5 @@
 import type { JsonValue, StoredProposal } from '@argseal/core';
-import { decodeCanonical } from '@argseal/core/kit';
+import { decodeCanonical } from '@argseal/core/data';
 import type { ApprovalGrant } from '@argseal/core/store';
 import type { ModelMessage } from 'ai';
 import { ArgsealAiSdkError } from './errors.js';

@@ -1,5 +1,6 @@
-import { decodedFromText, prepareForHistory } from '@argseal/core/kit';
+import { argumentTextInput, prepareForHistory } from '@argseal/core/kit';
 import type { LanguageModelMiddleware } from 'ai';
+import { isRawTextPath } from './raw-text-paths.js';
 import { callOptions, type SealRuntime } from './runtime.js';
 
 type ToolCallPart = {
@@ -19,28 +20,15 @@ type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : n
 const isToolCall = (part: { type: string }): part is ToolCallPart => part.type === 'tool-call';
 
 /**
- * True when the provider decoded the call before the SDK saw it: Anthropic Messages
- * non-streaming responses carry `tool_use.input` as an object, which `@ai-sdk/anthropic`
- * re-serializes (duplicate keys and `-0` are already gone). Closed: an Anthropic model
- * without a response body counts as decoded too.
- */
-function decodedByProvider(result: GenerateResult, provider: string, toolCallId: string) {
-  const content = (result.response?.body as { content?: unknown } | undefined)?.content;
-  if (!Array.isArray(content)) return provider.includes('anthropic');
-  return content.some(
-    (b) => b?.type === 'tool_use' && b.id === toolCallId && typeof b.input === 'object',
-  );
-}
-
-/**
- * Model-side seam: each sealed tool call's raw text is prepared once and replaced by
- * what history must carry (`historyArguments`, or the refusal text: not JSON, so the SDK
- * records an invalid call, never executed, and tells the model).
+ * Model-side seam: each sealed tool call's text is prepared once (as raw text only where
+ * `proven`, see `raw-text-paths.ts`; else as `decoded_only`) and replaced by what history
+ * must carry (`historyArguments`, or the refusal text: not JSON, so the SDK records an
+ * invalid call, never executed, and tells the model).
  */
 async function sealPart<Context>(
   rt: SealRuntime<Context>,
   part: ToolCallPart,
-  decoded = false,
+  proven: boolean,
 ): Promise<ToolCallPart> {
   if (part.providerExecuted === true) return part;
   const tool = rt.tools.get(part.toolName);
@@ -48,7 +36,7 @@ async function sealPart<Context>(
   // Like the SDK, treat empty argument text as an empty object.
   const raw = part.input.trim() === '' ? '{}' : part.input;
   const options = await callOptions(rt, part.toolCallId);
-  const input = decoded ? decodedFromText(raw) : raw;
+  const input = argumentTextInput(raw, proven);
   const sealed = await prepareForHistory(rt.authorizer, rt.ledger, tool, input, options);
   return { ...part, input: sealed.text };
 }
@@ -56,20 +44,31 @@ async function sealPart<Context>(
 export function createModelSeam<Context>(rt: SealRuntime<Context>): LanguageModelMiddleware {
   const wrapGenerate: WrapGenerate = async ({ doGenerate, model }) => {
     const result: GenerateResult = await doGenerate();
-    const decoded = (p: ToolCallPart) => decodedByProvider(result, model.provider, p.toolCallId);
+    const proven = isRawTextPath(model, 'generate');
     const content = await Promise.all(
-      result.content.map((part) => (isToolCall(part) ? sealPart(rt, part, decoded(part)) : part)),
+      result.content.map((part) => (isToolCall(part) ? sealPart(rt, part, proven) : part)),
     );
     return { ...result, content: content as GenerateResult['content'] };
   };
-  const wrapStream: WrapStream = async ({ doStream }) => {
+  const wrapStream: WrapStream = async ({ doStream, model }) => {
     const result: StreamResult = await doStream();
+    const pathProven = isRawTextPath(model, 'stream');
+    // per call id: the text of its tool-input-delta parts, as the provider streamed it
+    const deltas = new Map<string, string>();
     const stream = result.stream.pipeThrough(
       new TransformStream<StreamPart, StreamPart>({
         async transform(part, controller) {
-          controller.enqueue(
-            isToolCall(part) ? ((await sealPart(rt, part)) as unknown as StreamPart) : part,
-          );
+          const p = part as { type: string; id?: string; delta?: string };
+          if (p.type === 'tool-input-delta' && typeof p.id === 'string') {
+            deltas.set(p.id, (deltas.get(p.id) ?? '') + String(p.delta ?? ''));
+          }
+          if (!isToolCall(part)) return controller.enqueue(part);
+          const streamed = deltas.get(part.toolCallId) ?? '';
+          deltas.delete(part.toolCallId);
+          const proven =
+            pathProven &&
+            (streamed === part.input || (streamed === '' && part.input.trim() === '{}'));
+          controller.enqueue((await sealPart(rt, part, proven)) as unknown as StreamPart);
         },
       }),
     );

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalize, parseStrictJson } from '@argseal/core/kit';
+import { canonicalize, parseStrictJson } from '@argseal/core/data';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, runBin } from './__fixtures__/run-bin.js';
 

@@ -1,4 +1,4 @@
-import { hiddenCharacterKind } from '@argseal/core/kit';
+import { hiddenCharacterKind } from '@argseal/core/data';
 
 const escaped = (unit: number) => `\\u${unit.toString(16).padStart(4, '0')}`;
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { computeProposalHash } from '@argseal/core';
-import { canonicalize, parseStrictJson } from '@argseal/core/kit';
+import { canonicalize, parseStrictJson } from '@argseal/core/data';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, runBin } from './__fixtures__/run-bin.js';
 

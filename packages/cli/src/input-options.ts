@@ -3,7 +3,7 @@ import {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_LENGTH,
   parseStrictJson,
-} from '@argseal/core/kit';
+} from '@argseal/core/data';
 import type { CliArgs, CliOptionSpec } from './commands/types.js';
 import { quote } from './display.js';
 import { CliUsageError } from './errors.js';

@@ -5,7 +5,7 @@ import {
   createMemoryAuditLog,
   defineTool,
 } from '@argseal/core';
-import { canonicalize } from '@argseal/core/kit';
+import { canonicalize } from '@argseal/core/data';
 import { computeBindingHash } from '@argseal/core/store';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import type { ApprovalStore, AuditSink } from '@argseal/core';
-import type { ReasonMessages } from '@argseal/core/kit';
+import type { ReasonMessages } from '@argseal/core/data';
 import { Hono } from 'hono';
 import { type ApproverGroups, approverGroupLookup } from './approver-groups.js';
 import {

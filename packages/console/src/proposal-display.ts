@@ -1,5 +1,5 @@
 import type { ApprovalStore, StoredProposal } from '@argseal/core';
-import { CORE_REASON_MESSAGES, type ReasonMessages } from '@argseal/core/kit';
+import { CORE_REASON_MESSAGES, type ReasonMessages } from '@argseal/core/data';
 import { POLICY_REASON_MESSAGES } from '@argseal/policies';
 import { type ProposalDisplay, renderProposal } from './display/render-proposal.js';
 

@@ -1,4 +1,4 @@
-import { parseStrictJson } from '@argseal/core/kit';
+import { parseStrictJson } from '@argseal/core/data';
 import type { Context } from 'hono';
 import { HttpError } from './http-errors.js';
 

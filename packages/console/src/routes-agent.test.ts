@@ -1,5 +1,5 @@
 import { ApprovalError, computeProposalHash, createAuthorizer } from '@argseal/core';
-import { canonicalize } from '@argseal/core/kit';
+import { canonicalize } from '@argseal/core/data';
 import { describe, expect, it } from 'vitest';
 import {
   AGENT,

@@ -1,4 +1,4 @@
-import { isHashHex } from '@argseal/core/kit';
+import { isHashHex } from '@argseal/core/data';
 import { Hono } from 'hono';
 import type { ConsoleEnv } from './auth.js';
 import { HttpError, sendError } from './http-errors.js';

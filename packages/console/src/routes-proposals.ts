@@ -1,5 +1,5 @@
 import type { ApprovalStore } from '@argseal/core';
-import { isHashHex, type ReasonMessages } from '@argseal/core/kit';
+import { isHashHex, type ReasonMessages } from '@argseal/core/data';
 import { Hono } from 'hono';
 import type { ConsoleEnv } from './auth.js';
 import { HttpError, sendError } from './http-errors.js';

@@ -44,7 +44,7 @@ describe('startConsole', () => {
     expect(first.storage).toContain('embedded PGlite');
     const { createConsoleApprovalStore } = await import('./client/approval-store.js');
     const { computeProposalHash } = await import('@argseal/core');
-    const { canonicalize } = await import('@argseal/core/kit');
+    const { canonicalize } = await import('@argseal/core/data');
     const argsCanonicalJson = canonicalize({ amount: 5 });
     const proposalHash = await computeProposalHash({
       agent: 'bot',

@@ -1,5 +1,5 @@
 import { computeProposalHash } from '@argseal/core';
-import { canonicalize } from '@argseal/core/kit';
+import { canonicalize } from '@argseal/core/data';
 import { ENABLE, noteSkip } from '@argseal/test-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createConsoleApprovalStore } from './client/approval-store.js';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parseStrictJson } from '@argseal/core/kit';
+import { parseStrictJson } from '@argseal/core/data';
 import { type ApproverGroups, approverGroupLookup } from './approver-groups.js';
 import { ConsoleError } from './errors.js';
 import type { TokenInput } from './tokens.js';

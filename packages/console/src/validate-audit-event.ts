@@ -1,5 +1,5 @@
 import type { JsonValue } from '@argseal/core';
-import { canonicalize } from '@argseal/core/kit';
+import { canonicalize } from '@argseal/core/data';
 import type { AuditEvent, AuditEventType } from '@argseal/core/store';
 import { HttpError } from './http-errors.js';
 

@@ -1,5 +1,5 @@
 import { ApprovalError, computeProposalHash } from '@argseal/core';
-import { canonicalize, decodeCanonical, parseStrictJson } from '@argseal/core/kit';
+import { canonicalize, decodeCanonical, parseStrictJson } from '@argseal/core/data';
 import {
   assertProposal,
   checkFourEyes,

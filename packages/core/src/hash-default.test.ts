@@ -14,13 +14,16 @@ const nodeSha256 = (t: string) => createHash('sha256').update(t, 'utf8').digest(
 
 type Core = typeof import('./index.js') &
   typeof import('./kit/index.js') &
+  typeof import('./data/index.js') &
   typeof import('./store/index.js');
 const importFile = (rel: string) => import(pathToFileURL(path.join(pkg, rel)).href);
-/** One build's three entries (`index.js`, `kit.js`, `store.js` beside it) as one module. */
+/** One build's entries (`index.js`, `kit.js`, `data.js`, `store.js` beside it) as one module. */
 const load = async (rel: string): Promise<Core> => {
   const dir = path.dirname(rel);
   const parts = await Promise.all(
-    [rel, path.join(dir, 'kit.js'), path.join(dir, 'store.js')].map(importFile),
+    [rel, path.join(dir, 'kit.js'), path.join(dir, 'data.js'), path.join(dir, 'store.js')].map(
+      importFile,
+    ),
   );
   return Object.assign({}, ...parts) as Core;
 };
@@ -46,6 +49,7 @@ describe('runtime-specific entries', () => {
     for (const [sub, file] of [
       ['.', 'index'],
       ['./kit', 'kit'],
+      ['./data', 'data'],
       ['./store', 'store'],
     ] as const) {
       const keys = Object.keys(exports[sub]);

@@ -1,4 +1,4 @@
-import { decodeCanonical } from '@argseal/core/kit';
+import { decodeCanonical } from '@argseal/core/data';
 import { AIMessage } from '@langchain/core/messages';
 import { type CallMark, MARK_KEY, readMarks } from './mark.js';
 

@@ -1,5 +1,5 @@
 import type { ToolExecutionContext } from '@argseal/core';
-import { decodeCanonical } from '@argseal/core/kit';
+import { decodeCanonical } from '@argseal/core/data';
 import { CallbackManager } from '@langchain/core/callbacks/manager';
 import { ToolMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';

@@ -50,7 +50,7 @@ export function argsealMiddleware<Context = unknown>(options: ArgsealMiddlewareO
       if (!response.tool_calls?.length && !response.invalid_tool_calls?.length) return response;
       const config = currentConfig();
       const context = await env.context(config);
-      return sealModelMessage(env, response, context, threadOf(config));
+      return sealModelMessage(env, response, context, threadOf(config), request?.model);
     },
     afterModel: {
       canJumpTo: ['model'],

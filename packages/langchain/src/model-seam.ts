@@ -1,15 +1,16 @@
-import { decodedOnly, makeRefusal, type Refusal } from '@argseal/core/kit';
+import { argumentTextInput, decodedOnly, makeRefusal, type Refusal } from '@argseal/core/kit';
 import type { AIMessage } from '@langchain/core/messages';
 import { type HistoryCall, rebuildAiMessage } from './history.js';
 import { type CallMark, duplicateIds, invalidMark } from './mark.js';
-import { extractRawArguments } from './raw-arguments.js';
+import { extractRawArgumentSources } from './raw-arguments.js';
+import { isRawTextSource } from './raw-text-paths.js';
 import type { SealEnv } from './seal-env.js';
 
 /**
  * The model seam (`wrapModelCall`). Prepares each tool call once, also LangChain's
- * `invalid_tool_calls`, from the provider's raw argument text; a call that reaches it
- * only decoded is refused (`raw_text_unavailable`) unless the strict fetch guard checked
- * its text. History is rewritten to `attempt.historyArguments` (or `{}` plus a durable
+ * `invalid_tool_calls`, from the provider's raw argument text where the model's path is in
+ * the raw-text table (`raw-text-paths.ts`); any other call is decoded-only, refused
+ * (`raw_text_unavailable`) unless the strict fetch guard checked its text. History is rewritten to `attempt.historyArguments` (or `{}` plus a durable
  * refusal mark), and each attempt waits in the hand-over ledger for the next seam.
  */
 export async function sealModelMessage<Context>(
@@ -17,9 +18,11 @@ export async function sealModelMessage<Context>(
   message: AIMessage,
   context: Context,
   thread: string,
+  /** The chat model that wrote `message` (`request.model`): decides which texts are raw. */
+  model?: unknown,
 ): Promise<AIMessage> {
   const all = [...(message.tool_calls ?? []), ...(message.invalid_tool_calls ?? [])];
-  const raw = extractRawArguments(message);
+  const { texts: raw, sources } = extractRawArgumentSources(message);
   const duplicated = duplicateIds(all);
   const calls: HistoryCall[] = [];
   const marks: Record<string, CallMark> = {};
@@ -43,7 +46,9 @@ export async function sealModelMessage<Context>(
       const args = 'args' in call ? call.args : undefined;
       const prepared = await env.authorizer.prepare(
         sealed.argsealBinding.argsealTool,
-        text !== undefined ? { raw: text, provenance: 'provider_text' } : decodedOnly(args),
+        text !== undefined
+          ? argumentTextInput(text, isRawTextSource(model, sources.get(id)))
+          : decodedOnly(args),
         { toolCallId: id, context, ...env.decoded },
       );
       if (!prepared.ok) refuse(id, name, prepared.refusal);

@@ -17,7 +17,7 @@ interface Chunk {
  * An empty joined text counts as `{}`, as LangChain does. Custom (free-text) tools
  * carry no JSON and are skipped.
  */
-function fromChunks(chunks: readonly Chunk[], out: Map<string, string>): void {
+function fromChunks(chunks: readonly Chunk[], out: Map<string, string>, from: Sources): void {
   const groups: Chunk[][] = [];
   for (const chunk of chunks) {
     const match = groups.find(([first]) => {
@@ -37,8 +37,13 @@ function fromChunks(chunks: readonly Chunk[], out: Map<string, string>): void {
     if (!id || out.has(id)) continue;
     const joined = group.map((c) => (typeof c.args === 'string' ? c.args : '')).join('');
     out.set(id, joined.trim().length === 0 ? '{}' : joined);
+    from.set(id, 'chunks');
   }
 }
+
+/** Where a raw argument text was found in the message. */
+export type RawTextSource = 'chunks' | 'responses' | 'kwargs' | 'content' | 'invalid';
+type Sources = Map<string, RawTextSource>;
 
 /**
  * The provider's raw argument text per tool-call id, where the message still carries
@@ -48,15 +53,25 @@ function fromChunks(chunks: readonly Chunk[], out: Map<string, string>): void {
  * `JSON.parse` or a lenient partial parser): a call without raw text here is decoded-only.
  */
 export function extractRawArguments(message: AIMessage): Map<string, string> {
+  return extractRawArgumentSources(message).texts;
+}
+
+/** {@link extractRawArguments}, with where each text was found (`sources`). */
+export function extractRawArgumentSources(message: AIMessage): {
+  texts: Map<string, string>;
+  sources: Map<string, RawTextSource>;
+} {
   const out = new Map<string, string>();
+  const from: Sources = new Map();
   const chunks = (message as { tool_call_chunks?: unknown }).tool_call_chunks;
-  if (Array.isArray(chunks)) fromChunks(chunks.filter(isObj) as Chunk[], out);
+  if (Array.isArray(chunks)) fromChunks(chunks.filter(isObj) as Chunk[], out, from);
 
   const output = (message.response_metadata as Obj | undefined)?.output;
   for (const item of Array.isArray(output) ? output : []) {
     if (!isObj(item) || item.type !== 'function_call' || typeof item.call_id !== 'string') continue;
     if (typeof item.arguments === 'string' && !out.has(item.call_id)) {
       out.set(item.call_id, item.arguments);
+      from.set(item.call_id, 'responses');
     }
   }
 
@@ -65,7 +80,10 @@ export function extractRawArguments(message: AIMessage): Map<string, string> {
     for (const entry of kwargsCalls) {
       if (!isObj(entry) || typeof entry.id !== 'string' || out.has(entry.id)) continue;
       const fn = entry.function;
-      if (isObj(fn) && typeof fn.arguments === 'string') out.set(entry.id, fn.arguments);
+      if (isObj(fn) && typeof fn.arguments === 'string') {
+        out.set(entry.id, fn.arguments);
+        from.set(entry.id, 'kwargs');
+      }
     }
   }
 
@@ -74,6 +92,7 @@ export function extractRawArguments(message: AIMessage): Map<string, string> {
       if (!isObj(block) || block.type !== 'tool_use' || typeof block.id !== 'string') continue;
       if (typeof block.input === 'string' && !out.has(block.id)) {
         out.set(block.id, block.input.trim().length === 0 ? '{}' : block.input);
+        from.set(block.id, 'content');
       }
     }
   }
@@ -85,7 +104,8 @@ export function extractRawArguments(message: AIMessage): Map<string, string> {
       !out.has(invalid.id)
     ) {
       out.set(invalid.id, invalid.args);
+      from.set(invalid.id, 'invalid');
     }
   }
-  return out;
+  return { texts: out, sources: from };
 }

@@ -1,7 +1,7 @@
 import type { JsonValue, StoredProposal, ToolArgumentsValidationError } from '@argseal/core';
+import { decodeCanonical } from '@argseal/core/data';
 import {
   approveEdit,
-  decodeCanonical,
   type EditDecision,
   type EditOutcome,
   pendingProposalOf,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { computeProposalHash } from '@argseal/core';
-import { canonicalize } from '@argseal/core/kit';
+import { canonicalize } from '@argseal/core/data';
 import { createSqlApprovalStore, openEmbeddedDatabase } from '@argseal/postgres';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tamperStateText } from './__fixtures__/harness.js';

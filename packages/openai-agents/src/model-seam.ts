@@ -1,4 +1,4 @@
-import { prepareForHistory, refusalPlaceholder } from '@argseal/core/kit';
+import { argumentTextInput, prepareForHistory, refusalPlaceholder } from '@argseal/core/kit';
 import {
   type Model,
   type ModelProvider,
@@ -8,6 +8,7 @@ import {
 } from '@openai/agents';
 import { ArgsealAgentsError } from './errors.js';
 import type { SealInternals } from './internals.js';
+import { isRawTextModel } from './raw-text-paths.js';
 
 const sealedModels = new WeakSet<object>();
 
@@ -16,9 +17,14 @@ type Call = { type?: unknown; name?: unknown; callId?: unknown; arguments?: unkn
 /**
  * A sealed tool's function call with what history must carry: `historyArguments` (attempt
  * handed over), or the payload-free placeholder for refused text; a schema or rewrite
- * refusal of a (strictly decoded) object keeps its text: invoke refuses it again.
+ * refusal of a (strictly decoded) object keeps its text: invoke refuses it again. The
+ * text is raw only where the model is `proven` (see `raw-text-paths.ts`), else decoded-only.
  */
-async function sealItem<Context, T>(internals: SealInternals<Context>, item: T): Promise<T> {
+async function sealItem<Context, T>(
+  internals: SealInternals<Context>,
+  item: T,
+  proven: boolean,
+): Promise<T> {
   const { type, name, callId, arguments: raw } = (item ?? {}) as Call;
   const tool = type === 'function_call' ? internals.tools.get(name as string) : undefined;
   if (!tool || typeof callId !== 'string' || typeof raw !== 'string') return item;
@@ -27,7 +33,7 @@ async function sealItem<Context, T>(internals: SealInternals<Context>, item: T):
     internals.authorizer,
     internals.ledger,
     tool,
-    raw,
+    argumentTextInput(raw, proven),
     options,
   );
   if (!sealed.refusal) return { ...item, arguments: sealed.text };
@@ -36,8 +42,8 @@ async function sealItem<Context, T>(internals: SealInternals<Context>, item: T):
   return { ...item, arguments: keepRaw ? raw : refusalPlaceholder(sealed.refusal) };
 }
 
-const sealOutput = <Context, T>(internals: SealInternals<Context>, output: T[]) =>
-  Promise.all(output.map((item) => sealItem(internals, item)));
+const sealOutput = <Context, T>(internals: SealInternals<Context>, output: T[], model: Model) =>
+  Promise.all(output.map((item) => sealItem(internals, item, isRawTextModel(model))));
 
 /** The agent's model (a `Model`, or a name resolved once by the provider). */
 function modelResolver(model: unknown, provider: ModelProvider | undefined) {
@@ -62,14 +68,16 @@ export function sealModel<Context>(
   const resolve = modelResolver(model, provider);
   const sealed: Model = {
     async getResponse(request: ModelRequest): Promise<ModelResponse> {
-      const response = await (await resolve()).getResponse(request);
-      return { ...response, output: await sealOutput(internals, response.output) };
+      const model = await resolve();
+      const response = await model.getResponse(request);
+      return { ...response, output: await sealOutput(internals, response.output, model) };
     },
     async *getStreamedResponse(request: ModelRequest) {
-      for await (const event of (await resolve()).getStreamedResponse(request)) {
+      const model = await resolve();
+      for await (const event of model.getStreamedResponse(request)) {
         if (event.type !== 'response_done') yield event;
         else {
-          const output = await sealOutput(internals, event.response.output);
+          const output = await sealOutput(internals, event.response.output, model);
           yield { ...event, response: { ...event.response, output } };
         }
       }

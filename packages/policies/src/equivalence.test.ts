@@ -1,5 +1,5 @@
 import { computeProposalHash, type JsonValue } from '@argseal/core';
-import { canonicalize, createSnapshot, parseStrictJson } from '@argseal/core/kit';
+import { canonicalize, createSnapshot, parseStrictJson } from '@argseal/core/data';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DIFFERENT, SAME } from './__fixtures__/equivalence-corpus.js';

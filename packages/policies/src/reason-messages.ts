@@ -1,4 +1,4 @@
-import type { ReasonMessages } from '@argseal/core/kit';
+import type { ReasonMessages } from '@argseal/core/data';
 import type { EgressReason } from './egress/reasons.js';
 import type { IdsReason } from './ids/ids-from-server-list.js';
 import type { MoneyLimitReason } from './money/money-limit.js';

@@ -4,7 +4,7 @@
 // run (medians of interleaved rounds). Needs the built packages:
 // `pnpm turbo run build --filter=@argseal/policy-cedar...`.
 // Run: node --expose-gc packages/policy-cedar/bench/decision-bench.mjs   (or `pnpm bench`)
-import { canonicalize, createSnapshot, parseStrictJson } from '@argseal/core/kit';
+import { canonicalize, createSnapshot, parseStrictJson } from '@argseal/core/data';
 import { idsFromServerList, moneyLimit, withApprovals } from '@argseal/policies';
 import { cedarPolicy } from '@argseal/policy-cedar';
 import { compare, fmtNs } from '../../../bench/harness.mjs';

@@ -1,5 +1,5 @@
 import type { JsonValue } from '@argseal/core';
-import { canonicalize, createSnapshot, parseStrictJson } from '@argseal/core/kit';
+import { canonicalize, createSnapshot, parseStrictJson } from '@argseal/core/data';
 import { describe, expect, it } from 'vitest';
 // the hash-equivalence corpus of @argseal/policies: raw texts that must (not) be one call
 import { DIFFERENT, SAME } from '../../policies/src/__fixtures__/equivalence-corpus.js';

@@ -1,4 +1,4 @@
-import { escapePointerToken } from '@argseal/core/kit';
+import { escapePointerToken } from '@argseal/core/data';
 import type { SchemaJson } from '@cedar-policy/cedar-wasm/nodejs';
 import { cedar } from './cedar-wasm.js';
 import { CedarPolicyError } from './errors.js';

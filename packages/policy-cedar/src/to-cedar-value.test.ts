@@ -1,5 +1,5 @@
 import type { JsonValue } from '@argseal/core';
-import { createSnapshot, parseStrictJson } from '@argseal/core/kit';
+import { createSnapshot, parseStrictJson } from '@argseal/core/data';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CedarPolicyError, toCedarValue } from './index.js';

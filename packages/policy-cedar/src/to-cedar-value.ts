@@ -1,5 +1,5 @@
 import type { JsonValue } from '@argseal/core';
-import { canonicalize, escapePointerToken } from '@argseal/core/kit';
+import { canonicalize, escapePointerToken } from '@argseal/core/data';
 import { CedarPolicyError } from './errors.js';
 
 /** A value in Cedar's JSON value format, as this package produces it (no escapes). */

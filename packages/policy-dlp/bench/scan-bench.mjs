@@ -5,7 +5,7 @@
 // Needs the built packages: `pnpm build`. Run: node --expose-gc packages/policy-dlp/bench/scan-bench.mjs
 import { createHash } from 'node:crypto';
 import { computeProposalHash, createAuthorizer, defineTool } from '@argseal/core';
-import { canonicalize, createSnapshot, parseStrictJson } from '@argseal/core/kit';
+import { canonicalize, createSnapshot, parseStrictJson } from '@argseal/core/data';
 import { createDlp } from '@argseal/policy-dlp';
 import { compare, fmtNs } from '../../../bench/harness.mjs';
 import { small, smallText } from '../../../bench/payloads.mjs';

@@ -1,5 +1,5 @@
 import type { JsonValue, RewriteHook, ToolPolicy } from '@argseal/core';
-import { canonicalize, createSnapshot, decodeCanonical } from '@argseal/core/kit';
+import { canonicalize, createSnapshot, decodeCanonical } from '@argseal/core/data';
 import { decideFindings } from './decision.js';
 import { DlpError } from './errors.js';
 import { compileOptions, type DlpOptions } from './options.js';

@@ -1,5 +1,5 @@
 import type { PolicyDecision } from '@argseal/core';
-import type { PolicyTrace } from '@argseal/core/kit';
+import type { PolicyTrace } from '@argseal/core/data';
 import { safePointer } from './scan/pointers.js';
 import type { Segment } from './scan/segments.js';
 import type { DlpAction, Finding } from './types.js';

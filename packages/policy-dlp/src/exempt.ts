@@ -1,4 +1,4 @@
-import { parseJsonPointer } from '@argseal/core/kit';
+import { parseJsonPointer } from '@argseal/core/data';
 import { DlpError } from './errors.js';
 
 /** Paths where a detector does not apply, e.g. `email` on the `/to` of `send_email`. */

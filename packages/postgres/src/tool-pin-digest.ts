@@ -1,5 +1,5 @@
 import type { JsonValue } from '@argseal/core';
-import { parseStrictJson } from '@argseal/core/kit';
+import { parseStrictJson } from '@argseal/core/data';
 import {
   canonicalize,
   isHashHex,

@@ -37,6 +37,11 @@ argseal (what it does with the text); **sealed** = the adapter's documented wiri
 "refused \`code\` (guard)" = the request failed with that code before any framework code
 saw the call; "(adapter)" = the adapter refused it (audit \`invalid\` record). **known
 failure** = on the adapter's named list in its \`real-providers.test.ts\`.
+Each adapter's closed raw-text table (\`src/raw-text-paths.ts\`) is asserted: on a path it
+does not list, **sealed** must refuse even the benign spellings \`raw_text_unavailable\`
+(decoded-only), and on a listed path each hostile text must be refused with the decoder's
+own code, so a provider version that changes what reaches the adapter turns a test red.
+\`@langchain/google-genai\` has no fetch hook: its **sealed+guard** column is **sealed**.
 
 ${sections.join('\n')}`;
 writeFileSync(join(here, '..', 'PROVIDER-CASES.md'), doc);

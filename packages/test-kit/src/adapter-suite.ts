@@ -18,7 +18,7 @@
  * 10 the schema is parsed once per attempt, across pause and resume
  */
 import { computeProposalHash, ToolArgumentsValidationError } from '@argseal/core';
-import { canonicalize, parseStrictJson } from '@argseal/core/kit';
+import { canonicalize, parseStrictJson } from '@argseal/core/data';
 import { describe, expect, it } from 'vitest';
 import {
   createWorld,

@@ -1,5 +1,5 @@
 import { type ApprovalStore, type AuditSink, computeProposalHash } from '@argseal/core';
-import { canonicalize } from '@argseal/core/kit';
+import { canonicalize } from '@argseal/core/data';
 import type { SuspendedToolProposal } from '@argseal/core/store';
 
 /** What a backend hands the store suite for one test. `close` runs after the test. */

@@ -17,7 +17,7 @@ import {
   ToolArgumentsValidationError,
   type ToolPolicy,
 } from '@argseal/core';
-import { canonicalize, createSnapshot, parseStrictJson } from '@argseal/core/kit';
+import { canonicalize, createSnapshot, parseStrictJson } from '@argseal/core/data';
 import { type SuspendedToolProposal, verifyAuditChain } from '@argseal/core/store';
 import { z } from 'zod';
 

@@ -3,6 +3,7 @@
 // exactly once, and replaying the same resume executes nothing.
 import assert from 'node:assert/strict';
 import { sealTools } from '@argseal/ai-sdk';
+import { declareRawTextModel } from '@argseal/core/kit';
 import { verifyAuditChain } from '@argseal/core/store';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
@@ -14,33 +15,36 @@ const usage = {
 };
 /** Proposes the refund until the prompt holds a tool result, then answers with text. */
 function scriptedModel() {
-  return new MockLanguageModelV4({
-    doGenerate: async ({ prompt }) => {
-      const answered = prompt.some(
-        (m) => m.role === 'tool' && m.content.some((p) => p.type === 'tool-result'),
-      );
-      return answered
-        ? {
-            content: [{ type: 'text', text: 'done' }],
-            finishReason: { unified: 'stop', raw: 'stop' },
-            usage,
-            warnings: [],
-          }
-        : {
-            content: [
-              {
-                type: 'tool-call',
-                toolCallId: 'call-1',
-                toolName: 'refund',
-                input: '{ "amount": 12500, "orderId": "o-1" }',
-              },
-            ],
-            finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-            usage,
-            warnings: [],
-          };
-    },
-  });
+  // the scripted text is handed on as is: a raw-text model for argseal
+  return declareRawTextModel(
+    new MockLanguageModelV4({
+      doGenerate: async ({ prompt }) => {
+        const answered = prompt.some(
+          (m) => m.role === 'tool' && m.content.some((p) => p.type === 'tool-result'),
+        );
+        return answered
+          ? {
+              content: [{ type: 'text', text: 'done' }],
+              finishReason: { unified: 'stop', raw: 'stop' },
+              usage,
+              warnings: [],
+            }
+          : {
+              content: [
+                {
+                  type: 'tool-call',
+                  toolCallId: 'call-1',
+                  toolName: 'refund',
+                  input: '{ "amount": 12500, "orderId": "o-1" }',
+                },
+              ],
+              finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+              usage,
+              warnings: [],
+            };
+      },
+    }),
+  );
 }
 
 const { executed, refund, audit, approvals, authorizer } = refundWorld();

@@ -2,7 +2,7 @@
 // execute exactly once; a tampered resume and a replay never execute; audit chain verifies.
 import assert from 'node:assert/strict';
 import { ToolArgumentsValidationError } from '@argseal/core';
-import { parseStrictJson } from '@argseal/core/kit';
+import { parseStrictJson } from '@argseal/core/data';
 import { verifyAuditChain } from '@argseal/core/store';
 import { refundWorld } from './lib/refund-world.mjs';
 

@@ -3,6 +3,7 @@
 // (bound to the proposal hash), the resumed thread executes it exactly once, and resuming
 // the same checkpoint again executes nothing.
 import assert from 'node:assert/strict';
+import { declareRawTextModel } from '@argseal/core/kit';
 import { verifyAuditChain } from '@argseal/core/store';
 import { approve, argsealMiddleware, getApprovalRequest, resumeWith } from '@argseal/langchain';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
@@ -49,7 +50,8 @@ const { executed, refund, audit, approvals, authorizer } = refundWorld({
   output: (input) => `refunded ${input.amount}`,
 });
 const agent = createAgent({
-  model: new ScriptedChatModel({}),
+  // the scripted text is handed on as is: a raw-text model for argseal
+  model: declareRawTextModel(new ScriptedChatModel({})),
   middleware: [argsealMiddleware({ authorizer, tools: [refund] })],
   checkpointer: new MemorySaver(),
 });

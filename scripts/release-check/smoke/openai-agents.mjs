@@ -2,6 +2,7 @@
 // refund, the run is interrupted, the RunState goes through text, a human approves
 // (store grant bound to the proposal hash), and the resumed run executes it exactly once.
 import assert from 'node:assert/strict';
+import { declareRawTextModel } from '@argseal/core/kit';
 import { verifyAuditChain } from '@argseal/core/store';
 import { createAgentsSeal } from '@argseal/openai-agents';
 import { Agent, RunState, run, setTracingDisabled, Usage } from '@openai/agents';
@@ -15,7 +16,8 @@ const text = (t) => ({
   status: 'completed',
   content: [{ type: 'output_text', text: t }],
 });
-const model = {
+// the scripted text is handed on as is: a raw-text model for argseal
+const model = declareRawTextModel({
   queue: [
     [
       {
@@ -34,7 +36,7 @@ const model = {
   getStreamedResponse() {
     throw new Error('streaming is not used by this smoke test');
   },
-};
+});
 
 const { executed, refund, audit, authorizer } = refundWorld();
 const seal = createAgentsSeal({ authorizer });

@@ -6,6 +6,7 @@ import {
 } from '@argseal/test-kit/providers';
 import { generateText, type ModelMessage, stepCountIs, streamText, tool } from 'ai';
 import { sealTools } from '../index.js';
+import { RAW_TEXT_PATHS } from '../raw-text-paths.js';
 import { pendingApprovals } from './ai-sdk-harness.js';
 
 type Settings = Record<string, unknown>;
@@ -27,7 +28,12 @@ export const aiSdkDriver: RealProviderDriver = {
     { provider: '@ai-sdk/openai', api: 'openai-chat' },
     { provider: '@ai-sdk/openai', api: 'openai-responses' },
     { provider: '@ai-sdk/anthropic', api: 'anthropic-messages' },
+    { provider: '@ai-sdk/anthropic', api: 'anthropic-start-input' },
+    { provider: '@ai-sdk/google', api: 'gemini' },
+    { provider: '@ai-sdk/mistral', api: 'mistral-chat' },
+    { provider: '@ai-sdk/openai-compatible', api: 'openai-chat' },
   ],
+  rawTextPaths: RAW_TEXT_PATHS,
   modes: ['generate', 'stream'],
   session(init) {
     const model = aiSdkModel(init);

@@ -1,3 +1,4 @@
+import { declareRawTextModel } from '@argseal/core/kit';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 
 export interface ScriptedCall {
@@ -13,56 +14,59 @@ const usage = {
 
 /**
  * A MockLanguageModelV4 whose first turn proposes `calls` (raw argument text byte
- * for byte), and whose every later turn answers with `finalText`.
+ * for byte), and whose every later turn answers with `finalText`. Declared a raw-text
+ * model (`declareRawTextModel`): it hands on its scripted text as is.
  */
 export function scriptedModel(calls: readonly ScriptedCall[], finalText = 'done') {
   let turns = 0;
   const firstTurn = () => turns++ === 0 && calls.length > 0;
-  return new MockLanguageModelV4({
-    doGenerate: async () => {
-      if (!firstTurn()) {
+  return declareRawTextModel(
+    new MockLanguageModelV4({
+      doGenerate: async () => {
+        if (!firstTurn()) {
+          return {
+            content: [{ type: 'text', text: finalText }],
+            finishReason: { unified: 'stop', raw: 'stop' },
+            usage,
+            warnings: [],
+          };
+        }
         return {
-          content: [{ type: 'text', text: finalText }],
-          finishReason: { unified: 'stop', raw: 'stop' },
+          content: calls.map((c) => ({
+            type: 'tool-call' as const,
+            toolCallId: c.toolCallId,
+            toolName: c.tool,
+            input: c.rawArguments,
+          })),
+          finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
           usage,
           warnings: [],
         };
-      }
-      return {
-        content: calls.map((c) => ({
-          type: 'tool-call' as const,
-          toolCallId: c.toolCallId,
-          toolName: c.tool,
-          input: c.rawArguments,
-        })),
-        finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-        usage,
-        warnings: [],
-      };
-    },
-    doStream: async () => {
-      if (!firstTurn()) {
+      },
+      doStream: async () => {
+        if (!firstTurn()) {
+          return {
+            stream: convertArrayToReadableStream([
+              { type: 'text-start', id: 't' },
+              { type: 'text-delta', id: 't', delta: finalText },
+              { type: 'text-end', id: 't' },
+              { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+            ] as never[]),
+          };
+        }
+        const parts = calls.flatMap((c) => [
+          { type: 'tool-input-start', id: c.toolCallId, toolName: c.tool },
+          { type: 'tool-input-delta', id: c.toolCallId, delta: c.rawArguments },
+          { type: 'tool-input-end', id: c.toolCallId },
+          { type: 'tool-call', toolCallId: c.toolCallId, toolName: c.tool, input: c.rawArguments },
+        ]);
         return {
           stream: convertArrayToReadableStream([
-            { type: 'text-start', id: 't' },
-            { type: 'text-delta', id: 't', delta: finalText },
-            { type: 'text-end', id: 't' },
-            { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+            ...parts,
+            { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
           ] as never[]),
         };
-      }
-      const parts = calls.flatMap((c) => [
-        { type: 'tool-input-start', id: c.toolCallId, toolName: c.tool },
-        { type: 'tool-input-delta', id: c.toolCallId, delta: c.rawArguments },
-        { type: 'tool-input-end', id: c.toolCallId },
-        { type: 'tool-call', toolCallId: c.toolCallId, toolName: c.tool, input: c.rawArguments },
-      ]);
-      return {
-        stream: convertArrayToReadableStream([
-          ...parts,
-          { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
-        ] as never[]),
-      };
-    },
-  });
+      },
+    }),
+  );
 }

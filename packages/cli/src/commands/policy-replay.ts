@@ -1,5 +1,5 @@
 import type { AuditRecord, JsonValue, ToolPolicy } from '@argseal/core';
-import { createSnapshot, decodeCanonical } from '@argseal/core/kit';
+import { createSnapshot, decodeCanonical } from '@argseal/core/data';
 
 /** One recorded decision replayed against a changed policy set. */
 interface ReplayedDecision {

@@ -1,5 +1,5 @@
 import { createMemoryApprovalStore, createMemoryAuditLog, type JsonObject } from '@argseal/core';
-import { canonicalize, sha256Hex, TOOL_DEFINITION_HASH_PREFIX } from '@argseal/core/kit';
+import { canonicalize, sha256Hex, TOOL_DEFINITION_HASH_PREFIX } from '@argseal/core/data';
 import { createSqlToolPinStore, openEmbeddedDatabase } from '@argseal/postgres';
 import { createConsoleServer } from '../create-console-server.js';
 import { AGENT, AGENT_NAME, ALICE, BOB, OTHER_AGENT } from './console-fixture.js';

@@ -1,5 +1,5 @@
 import { ApprovalError, type ApprovalStore, type StoredProposal } from '@argseal/core';
-import { decodeCanonical } from '@argseal/core/kit';
+import { decodeCanonical } from '@argseal/core/data';
 import {
   assertCallRef,
   assertConsumeOptions,

@@ -1,5 +1,5 @@
 import type { JsonValue } from '@argseal/core';
-import type { PresentedField } from '@argseal/core/kit';
+import type { PresentedField } from '@argseal/core/data';
 import { reveal } from './reveal.js';
 
 /** ISO 4217 minor-unit digits; Intl knows them, with 2 as the fallback for unknown codes. */

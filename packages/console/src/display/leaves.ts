@@ -1,5 +1,5 @@
 import type { JsonValue } from '@argseal/core';
-import { escapePointerToken } from '@argseal/core/kit';
+import { escapePointerToken } from '@argseal/core/data';
 
 /** Most leaves listed for one call; the rest stay visible in the canonical JSON. */
 const MAX_LEAVES = 200;

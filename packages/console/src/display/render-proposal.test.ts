@@ -1,4 +1,4 @@
-import { CORE_REASON_MESSAGES } from '@argseal/core/kit';
+import { CORE_REASON_MESSAGES } from '@argseal/core/data';
 import { POLICY_REASON_MESSAGES } from '@argseal/policies';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from './format-value.js';

@@ -5,7 +5,7 @@ import {
   type ProposalPresentation,
   type ReasonMessages,
   reasonMessage,
-} from '@argseal/core/kit';
+} from '@argseal/core/data';
 import { formatField, valueAt } from './format-value.js';
 import { type DisplayWarning, hiddenCharacterWarnings } from './hidden-warnings.js';
 import { changedPaths, leaves } from './leaves.js';

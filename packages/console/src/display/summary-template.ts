@@ -1,4 +1,4 @@
-import { escapePointerToken } from '@argseal/core/kit';
+import { escapePointerToken } from '@argseal/core/data';
 
 /** One piece of a summary template: literal text or a field reference. */
 export type TemplatePart = { text: string } | { field: string };

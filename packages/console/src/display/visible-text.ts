@@ -1,2 +1,2 @@
 // The finder is core's, shared with the CLI and @argseal/policies' unicodeGuard.
-export { findHiddenCharacters, type HiddenCharacter } from '@argseal/core/kit';
+export { findHiddenCharacters, type HiddenCharacter } from '@argseal/core/data';

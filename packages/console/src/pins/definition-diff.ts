@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '@argseal/core';
-import { canonicalize, parseStrictJson } from '@argseal/core/kit';
+import { canonicalize, parseStrictJson } from '@argseal/core/data';
 import { PINNED_TOOL_FIELDS } from '@argseal/postgres';
 import { type DisplayWarning, hiddenCharacterWarnings } from '../display/hidden-warnings.js';
 import { prettyCanonical, reveal } from '../display/reveal.js';

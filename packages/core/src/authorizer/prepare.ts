@@ -9,6 +9,7 @@ import { parseStrictJson } from '../json/parse-strict-json.js';
 import { createSnapshot } from '../json/snapshot.js';
 import type { JsonValue, ReadonlyJsonValue } from '../json/types.js';
 import type { ProvenanceRegistry } from '../kit/provenance-registry.js';
+import { RAW_TEXT_FIX } from '../kit/raw-text-fix.js';
 import type { ArgsealTool } from '../tool/types.js';
 import { type ProposedWrite, pipelines, proposedWrite } from './audit-writes.js';
 import { computeBindingHash } from './binding-hash.js';
@@ -123,6 +124,7 @@ export async function prepareCall(
           code: 'raw_text_unavailable',
           path: '',
           tool: tool.name,
+          detail: `fix: ${RAW_TEXT_FIX}`,
         });
       }
     }

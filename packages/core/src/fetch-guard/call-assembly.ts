@@ -77,6 +77,10 @@ export class CallAssembly {
     if (call.parts.length === 0 && call.finalText === undefined && call.startInput !== undefined) {
       recordCheckedValue(call.startInput, call.call, this.ctx);
     } else {
+      if (hasKeys(call.startInput)) {
+        // an SDK would join the start input's text and the deltas: not one argument text
+        throw new StrictFetchError('invalid_stream', `${describe(call)} had input and deltas`);
+      }
       const text = call.finalText ?? call.parts.join('');
       checkArgumentText(text, call.call, this.ctx);
       if (call.call.toolCallId !== undefined) {
@@ -85,6 +89,11 @@ export class CallAssembly {
     }
   }
 }
+
+const hasKeys = (v: JsonValue | undefined) =>
+  typeof v === 'object' &&
+  v !== null &&
+  (Array.isArray(v) ? v.length > 0 : Object.keys(v).length > 0);
 
 function describe(open: OpenCall): string {
   return open.call.tool === undefined ? 'a tool call' : `tool "${open.call.tool}"`;

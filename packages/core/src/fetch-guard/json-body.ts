@@ -12,8 +12,10 @@ export const recs = (v: JsonValue | undefined): Rec[] =>
 
 /**
  * Checks every tool call of a strictly decoded, non-streamed provider body: Chat
- * Completions `choices[].message.tool_calls[].function.arguments`, Responses
- * `output[]` `function_call.arguments`, Anthropic Messages `content[]` `tool_use.input`.
+ * Completions (and Mistral, OpenAI-compatible) `choices[].message.tool_calls[].function
+ * .arguments` (a text, or an object), Responses `output[]` `function_call.arguments`,
+ * Anthropic Messages `content[]` `tool_use.input`, Gemini `candidates[].content.parts[]`
+ * `functionCall.args`.
  */
 export function checkJsonBody(body: JsonValue, ctx: GuardContext): void {
   if (!isRec(body)) return;
@@ -27,12 +29,32 @@ export function checkJsonBody(body: JsonValue, ctx: GuardContext): void {
       recordCheckedValue(block.input, foundCall(block.id, block.name), ctx);
     }
   }
+  checkGeminiCandidates(body.candidates, ctx);
+}
+
+/**
+ * Gemini `generateContent` bodies and `streamGenerateContent` events: each part's
+ * `functionCall.args` object sits inside a body the strict decoder accepted, so it is
+ * checked by construction (recorded with the call's `id` when the body names one).
+ */
+export function checkGeminiCandidates(candidates: JsonValue | undefined, ctx: GuardContext): void {
+  for (const candidate of recs(candidates)) {
+    const content = isRec(candidate.content) ? candidate.content : undefined;
+    for (const part of recs(content?.parts)) {
+      const call = isRec(part.functionCall) ? part.functionCall : undefined;
+      if (call === undefined) continue;
+      recordCheckedValue(call.args ?? {}, foundCall(call.id, call.name), ctx);
+    }
+  }
 }
 
 function checkChatToolCall(tc: Rec, ctx: GuardContext): void {
   const fn = isRec(tc.function) ? tc.function : undefined;
   if (typeof fn?.arguments === 'string') {
     checkArgumentText(fn.arguments, foundCall(tc.id, fn.name), ctx);
+  } else if (isRec(fn?.arguments)) {
+    // Mistral may send the arguments as an object: checked with the body
+    recordCheckedValue(fn.arguments, foundCall(tc.id, fn?.name), ctx);
   }
 }
 

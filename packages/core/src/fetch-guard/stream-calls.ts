@@ -1,12 +1,13 @@
 import type { JsonValue } from '../json/types.js';
 import { CallAssembly } from './call-assembly.js';
 import { foundCall } from './check-call.js';
-import { checkResponsesOutput, isRec, recs } from './json-body.js';
+import { checkGeminiCandidates, checkResponsesOutput, isRec, recs } from './json-body.js';
 import { type GuardContext, StrictFetchError } from './types.js';
 
 /**
- * Follows the tool calls of one SSE stream (Chat Completions chunks, Responses events,
- * Anthropic Messages events), reassembles each call's argument text from its deltas and
+ * Follows the tool calls of one SSE stream (Chat Completions chunks, also Mistral and
+ * OpenAI-compatible servers; Responses events; Anthropic Messages events; Gemini
+ * `streamGenerateContent` events, whose `functionCall.args` arrive whole), reassembles each call's argument text from its deltas and
  * checks it when the call completes. While any call is open the stream's events are
  * held back (`holding`), so no consumer sees a call before its whole text passed.
  */
@@ -25,6 +26,7 @@ export class StreamCallTracker {
     if (!isRec(data)) return;
     const type = typeof data.type === 'string' ? data.type : '';
     if (Array.isArray(data.choices)) this.chat(data.choices);
+    else if (Array.isArray(data.candidates)) checkGeminiCandidates(data.candidates, this.ctx);
     else if (type.startsWith('response.')) this.responses(type, data);
     else this.anthropic(type, data);
   }
@@ -47,6 +49,13 @@ export class StreamCallTracker {
         }
         const call = this.calls.open.get(key) ?? this.calls.start(key, foundCall(tc.id, fn?.name));
         if (typeof fn?.arguments === 'string') this.calls.append(call, fn.arguments);
+        else if (isRec(fn?.arguments)) {
+          // Mistral may stream a call's arguments as one object: checked with the event
+          if (call.parts.length > 0 || call.startInput !== undefined) {
+            throw new StrictFetchError('invalid_stream', 'a call mixed text and object arguments');
+          }
+          call.startInput = fn.arguments;
+        }
       });
       if (typeof choice.finish_reason === 'string') {
         for (const key of [...this.calls.open.keys()])

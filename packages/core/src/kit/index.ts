@@ -1,11 +1,7 @@
-// Building blocks for integrations: strict JSON, canonical text, hashes, presentation, hidden characters.
+// What adapter authors need: attempts, seams, the hand-over ledger, refusals, decisions,
+// provenance (raw-text paths, the strict fetch guard). Strict JSON, canonical text,
+// snapshots, pointers, hashes and presentation are in `@argseal/core/data`.
 
-export type {
-  TelemetryAttributes,
-  TelemetryMeter,
-  TelemetrySpan,
-  TelemetryTracer,
-} from '../authorizer/telemetry.js';
 export type {
   ArgumentsProvenance,
   Attempt,
@@ -27,53 +23,6 @@ export {
   type StrictFetchErrorCode,
   type StrictFetchOptions,
 } from '../fetch-guard/index.js';
-export {
-  BINDING_HASH_PREFIX,
-  isHashHex,
-  PROPOSAL_HASH_PREFIX,
-  type Sha256Hex,
-  sha256Hex,
-  TOOL_DEFINITION_HASH_PREFIX,
-} from '../hash.js';
-export { type CanonicalizeOptions, canonicalize, decodeCanonical } from '../json/canonicalize.js';
-export { escapePointerToken, parseJsonPointer, toJsonPointer } from '../json/json-pointer.js';
-export {
-  DEFAULT_MAX_DEPTH,
-  DEFAULT_MAX_LENGTH,
-  type ParseStrictJsonOptions,
-  parseStrictJson,
-} from '../json/parse-strict-json.js';
-export { type CreateSnapshotOptions, createSnapshot, isSnapshot } from '../json/snapshot.js';
-export { MAX_DEPTH_CEILING, type StrictDomainOptions } from '../json/strict-domain.js';
-export type { PolicyMode, PolicyTrace } from '../policy/types.js';
-export {
-  buildProposalPresentation,
-  MAX_CONTEXT_LABELS,
-  MAX_CONTEXT_VALUE,
-} from '../presentation/build-presentation.js';
-export {
-  type CompiledPresentation,
-  compilePresentation,
-  MAX_PRESENTED_FIELDS,
-} from '../presentation/compile-presentation.js';
-export {
-  CORE_REASON_MESSAGES,
-  type ReasonMessages,
-  reasonMessage,
-} from '../presentation/reason-messages.js';
-export type {
-  ContextLabels,
-  FieldPresentation,
-  PresentationFormat,
-  PresentedField,
-  ProposalPresentation,
-} from '../presentation/types.js';
-export {
-  findHiddenCharacters,
-  type HiddenCharacter,
-  type HiddenCharacterKind,
-  hiddenCharacterKind,
-} from '../text/hidden-characters.js';
 export { isStandardSchema } from '../tool/define-tool.js';
 export { type AdapterErrorDetails, ArgsealAdapterError } from './adapter-error.js';
 export {
@@ -133,6 +82,13 @@ export {
   type ProvenanceRegistry,
   type ProvenanceRegistryOptions,
 } from './provenance-registry.js';
+export {
+  argumentTextInput,
+  declareRawTextModel,
+  isDeclaredRawTextModel,
+  RAW_TEXT_FIX,
+  type RawTextPath,
+} from './raw-text-paths.js';
 export {
   makeRefusal,
   type Refusal,

@@ -1,4 +1,5 @@
 import { ArgsealError, ToolArgumentsValidationError, type ValidationErrorCode } from '../errors.js';
+import { RAW_TEXT_FIX } from './raw-text-fix.js';
 
 /** Where a call was refused: an argument stage, policy, approval, the tool, or argseal itself. */
 export type RefusalStage =
@@ -167,7 +168,7 @@ export function refusalText(r: Refusal): string {
     case 'approval_required':
       return `${head} It waits for a human decision on proposal ${r.proposalHash ?? '(unknown)'}; nothing was executed.`;
     case 'raw_text_unavailable':
-      return `${head} Nothing was executed: the raw argument text was not available to check.`;
+      return `${head} Nothing was executed: the raw argument text was not available to check (fix: ${RAW_TEXT_FIX}).`;
     default:
       return r.stage === 'decode' || r.stage === 'schema' || r.stage === 'snapshot'
         ? `${head} Nothing was executed; send valid JSON arguments.`

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ToolArgumentsValidationError } from '@argseal/core';
-import { parseStrictJson } from '@argseal/core/kit';
+import { parseStrictJson } from '@argseal/core/data';
 import { HookError } from '../errors.js';
 import { withCedarPolicy } from './cedar-policy.js';
 import { configCandidates } from './locate.js';

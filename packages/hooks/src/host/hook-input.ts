@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '@argseal/core';
-import { canonicalize, parseStrictJson } from '@argseal/core/kit';
+import { canonicalize, parseStrictJson } from '@argseal/core/data';
 import { HookError } from '../errors.js';
 import { assertNoReservedKeys } from '../pipeline/material-context.js';
 import type { HostName } from './hosts.js';

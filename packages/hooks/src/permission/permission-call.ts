@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '@argseal/core';
-import { canonicalize } from '@argseal/core/kit';
+import { canonicalize } from '@argseal/core/data';
 import { HookError } from '../errors.js';
 import type { HookCall } from '../host/hook-input.js';
 import { assertNoReservedKeys } from '../pipeline/material-context.js';

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue, RewriteHook, ToolPolicy } from '@argseal/core';
-import { canonicalize } from '@argseal/core/kit';
+import { canonicalize } from '@argseal/core/data';
 import { HookError } from '../errors.js';
 import type { HookContext } from '../host/hook-input.js';
 import { resolvePosix } from '../rules/file-paths.js';

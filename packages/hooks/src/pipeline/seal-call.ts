@@ -8,7 +8,8 @@ import {
   type RewriteHook,
   type ToolPolicy,
 } from '@argseal/core';
-import { decodeCanonical, decodedOnly, rawText } from '@argseal/core/kit';
+import { decodeCanonical } from '@argseal/core/data';
+import { decodedOnly, rawText } from '@argseal/core/kit';
 import type { HookCall, HookContext } from '../host/hook-input.js';
 import { MAX_INPUT_BYTES } from '../host/read-text.js';
 import {

@@ -8,6 +8,7 @@ import { tool } from '@langchain/core/tools';
 import { Command, MemorySaver } from '@langchain/langgraph';
 import { createAgent } from 'langchain';
 import { argsealMiddleware } from '../middleware.js';
+import { RAW_TEXT_PATHS } from '../raw-text-paths.js';
 import { getApprovalRequest } from '../resume.js';
 
 let threads = 0;
@@ -23,7 +24,11 @@ export const langchainDriver: RealProviderDriver = {
     { provider: '@langchain/openai', api: 'openai-chat' },
     { provider: '@langchain/openai', api: 'openai-responses' },
     { provider: '@langchain/anthropic', api: 'anthropic-messages' },
+    { provider: '@langchain/google-genai', api: 'gemini' },
+    { provider: '@langchain/mistralai', api: 'mistral-chat' },
   ],
+  rawTextPaths: RAW_TEXT_PATHS,
+  noFetchHook: [{ provider: '@langchain/google-genai', api: 'gemini' }],
   modes: ['generate', 'stream'],
   session(init) {
     const model = langchainModel(init);

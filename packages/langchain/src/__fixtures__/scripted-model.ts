@@ -1,3 +1,4 @@
+import { declareRawTextModel } from '@argseal/core/kit';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import {
   AIMessage,
@@ -31,9 +32,11 @@ export class ScriptedChatModel extends BaseChatModel {
   /** Every message list the model was called with. */
   readonly seen: BaseMessage[][] = [];
 
+  /** Declared a raw-text model (`declareRawTextModel`): it hands on its scripted text as is. */
   constructor(turns: readonly ScriptedTurn[]) {
     super({});
     this.turns = turns;
+    declareRawTextModel(this);
   }
 
   _llmType(): string {

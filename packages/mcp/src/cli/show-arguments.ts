@@ -1,4 +1,4 @@
-import { hiddenCharacterKind } from '@argseal/core/kit';
+import { hiddenCharacterKind } from '@argseal/core/data';
 
 /** Text made safe for a terminal: hidden characters as `⟦U+XXXX⟧`, except newline and tab. */
 function visible(text: string): string {

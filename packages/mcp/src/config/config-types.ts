@@ -1,5 +1,5 @@
 import type { ToolPolicy } from '@argseal/core';
-import type { PolicyMode } from '@argseal/core/kit';
+import type { PolicyMode } from '@argseal/core/data';
 import type { EgressOptions } from '@argseal/policies';
 
 /** What a policy sees as `context` for an MCP call (server-side facts, never model input). */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseStrictJson } from '@argseal/core/kit';
+import { parseStrictJson } from '@argseal/core/data';
 import { McpSealError } from '../errors.js';
 import { resolveCedarRules } from './cedar-rules.js';
 import { checkConfig } from './check-config.js';

@@ -1,4 +1,4 @@
-import { isHashHex } from '@argseal/core/kit';
+import { isHashHex } from '@argseal/core/data';
 import { McpSealError } from '../errors.js';
 import type { PinDecisionInput, ToolKey } from './types.js';
 

@@ -1,5 +1,5 @@
 import { type ApprovalStore, type AuditSink, createMemoryApprovalStore } from '@argseal/core';
-import type { PolicyMode } from '@argseal/core/kit';
+import type { PolicyMode } from '@argseal/core/data';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerConfig } from '../config/config-types.js';
 import { createMemoryPinStore } from '../pins/memory-pin-store.js';

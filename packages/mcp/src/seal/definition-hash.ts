@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { JsonObject, JsonValue } from '@argseal/core';
-import { canonicalize, TOOL_DEFINITION_HASH_PREFIX } from '@argseal/core/kit';
+import { canonicalize, TOOL_DEFINITION_HASH_PREFIX } from '@argseal/core/data';
 import { PINNED_TOOL_FIELDS } from '@argseal/postgres';
 
 /** The fields of an MCP tool definition that are pinned, in the order MCP lists them. */

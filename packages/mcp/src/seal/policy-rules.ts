@@ -1,5 +1,5 @@
 import type { PolicyDecision, ToolPolicy } from '@argseal/core';
-import type { PolicyTrace } from '@argseal/core/kit';
+import type { PolicyTrace } from '@argseal/core/data';
 import { allOf, egressPolicy, named } from '@argseal/policies';
 import type { McpCallContext, McpRule, McpServerConfig } from '../config/config-types.js';
 

@@ -1,4 +1,4 @@
-import { CORE_REASON_MESSAGES, type ReasonMessages, reasonMessage } from '@argseal/core/kit';
+import { CORE_REASON_MESSAGES, type ReasonMessages, reasonMessage } from '@argseal/core/data';
 import { POLICY_REASON_MESSAGES } from '@argseal/policies';
 
 /**

@@ -1,5 +1,5 @@
 import type { JsonValue } from '@argseal/core';
-import { canonicalize, parseStrictJson } from '@argseal/core/kit';
+import { canonicalize, parseStrictJson } from '@argseal/core/data';
 import { type McpRefusalCode, toMcpRefusalCode } from '../refusal-code.js';
 import type { RpcMessage } from './json-rpc.js';
 

@@ -6,6 +6,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAuthorizer, defineTool } from '@argseal/core';
+import { declareRawTextModel } from '@argseal/core/kit';
 import { createAgentsSeal } from '@argseal/openai-agents';
 import { createSqlApprovalStore, createSqlAuditLog, openEmbeddedDatabase } from '@argseal/postgres';
 import { Agent, RunState, run, setTracingDisabled, Usage } from '@openai/agents';
@@ -29,7 +30,7 @@ const turns = {
     ],
   ],
 };
-const model = {
+const model = declareRawTextModel({
   queue: [...(turns[step] ?? [])],
   async getResponse() {
     const output = this.queue.shift() ?? [
@@ -45,7 +46,7 @@ const model = {
   getStreamedResponse() {
     throw new Error('not used');
   },
-};
+});
 
 const db = await openEmbeddedDatabase(join(dir, 'db'));
 try {

@@ -5,6 +5,7 @@ import {
   settle,
 } from '@argseal/test-kit/providers';
 import { Agent, RunState, tool } from '@openai/agents';
+import { RAW_TEXT_PATHS } from '../raw-text-paths.js';
 import { createAgentsSeal } from '../seal.js';
 import { runAgent } from './harness.js';
 
@@ -14,7 +15,11 @@ export const agentsDriver: RealProviderDriver = {
   targets: [
     { provider: '@openai/agents', api: 'openai-responses' },
     { provider: '@openai/agents', api: 'openai-chat' },
+    { provider: 'aisdk(@ai-sdk/google)', api: 'gemini' },
+    { provider: 'aisdk(@ai-sdk/anthropic)', api: 'anthropic-messages' },
+    { provider: 'aisdk(@ai-sdk/openai)', api: 'openai-chat' },
   ],
+  rawTextPaths: RAW_TEXT_PATHS,
   modes: ['generate', 'stream'],
   session(init) {
     const model = agentsModel(init);

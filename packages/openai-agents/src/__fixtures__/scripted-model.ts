@@ -1,3 +1,4 @@
+import { declareRawTextModel } from '@argseal/core/kit';
 import {
   type Model,
   type ModelRequest,
@@ -40,8 +41,10 @@ export class ScriptedModel implements Model {
   readonly requests: ModelRequest[] = [];
   readonly #turns: ScriptedOutput[];
 
+  /** Declared a raw-text model (`declareRawTextModel`): it hands on its scripted text as is. */
   constructor(turns: ScriptedOutput[] = []) {
     this.#turns = [...turns];
+    declareRawTextModel(this);
   }
 
   /** Appends a turn to the script. */

@@ -1,5 +1,5 @@
 import type { PolicyDecision, ToolPolicy } from '@argseal/core';
-import type { PolicyTrace } from '@argseal/core/kit';
+import type { PolicyTrace } from '@argseal/core/data';
 import { PolicyConfigError } from '../errors.js';
 import { strictestExtras } from '../internal/approval-extras.js';
 import { evaluate, ruleNameOf } from '../internal/decision.js';

@@ -1,5 +1,5 @@
 import type { PolicyDecision } from '@argseal/core';
-import type { PolicyTrace } from '@argseal/core/kit';
+import type { PolicyTrace } from '@argseal/core/data';
 
 /**
  * The trace entry of the rule that decided: the first non-shadow entry whose decision

@@ -1,5 +1,5 @@
 import type { ToolPolicy, ToolPolicyInput } from '@argseal/core';
-import type { PolicyTrace } from '@argseal/core/kit';
+import type { PolicyTrace } from '@argseal/core/data';
 import { PolicyConfigError } from '../errors.js';
 import { evaluate, isShadowPolicy, ruleNameOf } from '../internal/decision.js';
 

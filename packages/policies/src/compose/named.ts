@@ -1,5 +1,5 @@
 import type { PolicyDecision, ToolPolicy } from '@argseal/core';
-import type { PolicyTrace } from '@argseal/core/kit';
+import type { PolicyTrace } from '@argseal/core/data';
 import { PolicyConfigError } from '../errors.js';
 import { decide, invoke, isShadowPolicy, RULE_NAME, SHADOW, tag } from '../internal/decision.js';
 

@@ -1,5 +1,5 @@
 import type { PolicyDecision, ToolPolicy, ToolPolicyInput } from '@argseal/core';
-import type { PolicyTrace } from '@argseal/core/kit';
+import type { PolicyTrace } from '@argseal/core/data';
 import { validExtras } from './approval-extras.js';
 
 const DECISION_TYPES: ReadonlySet<string> = new Set(['allow', 'deny', 'require_approval']);

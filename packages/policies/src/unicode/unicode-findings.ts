@@ -1,5 +1,5 @@
 import type { JsonValue } from '@argseal/core';
-import { findHiddenCharacters, type HiddenCharacterKind } from '@argseal/core/kit';
+import { findHiddenCharacters, type HiddenCharacterKind } from '@argseal/core/data';
 import { escapeToken } from '../internal/json-pointer.js';
 
 /** Stable reasons of {@link unicodeGuard}, one per kind of finding. */

@@ -1,5 +1,5 @@
 import type { ToolPolicy } from '@argseal/core';
-import type { HiddenCharacterKind, PolicyTrace } from '@argseal/core/kit';
+import type { HiddenCharacterKind, PolicyTrace } from '@argseal/core/data';
 import { PolicyConfigError } from '../errors.js';
 import { decide } from '../internal/decision.js';
 import { findUnicodeHazards, type UnicodeReason } from './unicode-findings.js';

@@ -1,6 +1,6 @@
 import type { JsonValue, ToolPolicy, ToolPolicyInput } from '@argseal/core';
 import { computeProposalHash } from '@argseal/core';
-import { canonicalize, createSnapshot, parseStrictJson } from '@argseal/core/kit';
+import { canonicalize, createSnapshot, parseStrictJson } from '@argseal/core/data';
 import {
   egressPolicy,
   idsFromServerList,

@@ -1,4 +1,4 @@
-import { hiddenCharacterKind } from '@argseal/core/kit';
+import { hiddenCharacterKind } from '@argseal/core/data';
 import { MappedBuilder, type MappedText } from './mapped-text.js';
 
 /** Format characters and default-ignorable code points: no glyph, no width. */

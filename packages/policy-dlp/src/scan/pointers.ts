@@ -1,4 +1,4 @@
-import { escapePointerToken } from '@argseal/core/kit';
+import { escapePointerToken } from '@argseal/core/data';
 
 /** The placeholder a redaction leaves: detector and salted hash, never the value. */
 export function placeholder(detector: string, hash: string): string {

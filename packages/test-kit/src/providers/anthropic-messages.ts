@@ -74,3 +74,43 @@ export function anthropicSse(turn: ScriptedProviderTurn, ctx: TurnContext): Prov
   emit('message_stop', {});
   return { kind: 'sse', events };
 }
+
+/**
+ * An Anthropic-compatible server that streams each `tool_use` block's whole `input` object
+ * in `content_block_start` (inserted LITERALLY) and sends no `input_json_delta`. The AI SDK
+ * and LangChain providers accept it and re-serialize the object.
+ */
+export function anthropicStartInputSse(
+  turn: ScriptedProviderTurn,
+  ctx: TurnContext,
+): ProviderResponse {
+  const events: SseEvent[] = [];
+  const plain = anthropicSse({ ...(turn.text === undefined ? {} : { text: turn.text }) }, ctx);
+  if (plain.kind !== 'sse') return plain;
+  const head = plain.events.filter(
+    (e) => e.event !== 'message_delta' && e.event !== 'message_stop',
+  );
+  events.push(...head);
+  let index = turn.text === undefined ? 0 : 1;
+  for (const call of turn.toolCalls ?? []) {
+    const block = `{"type":"tool_use","id":${JSON.stringify(call.id)},"name":${JSON.stringify(call.name)},"input":${call.arguments}}`;
+    events.push({
+      event: 'content_block_start',
+      data: `{"type":"content_block_start","index":${index},"content_block":${block}}`,
+    });
+    events.push({
+      event: 'content_block_stop',
+      data: JSON.stringify({ type: 'content_block_stop', index }),
+    });
+    index++;
+  }
+  const tail = anthropicSse({}, ctx);
+  if (tail.kind === 'sse') {
+    for (const e of tail.events) {
+      if (e.event === 'message_delta') {
+        events.push({ ...e, data: e.data.replace('"end_turn"', `"${stopReason(turn)}"`) });
+      } else if (e.event === 'message_stop') events.push(e);
+    }
+  }
+  return { kind: 'sse', events };
+}

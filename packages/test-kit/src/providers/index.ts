@@ -12,6 +12,7 @@ export {
   type KnownFailure,
   type PlainToolSpec,
   type ProviderTarget,
+  type RawTextPathRow,
   type RealProviderDriver,
   type SuiteMode,
   type SuiteWiring,

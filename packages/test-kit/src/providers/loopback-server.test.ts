@@ -7,6 +7,9 @@ const PATHS: Record<ProviderApi, string> = {
   'openai-chat': '/v1/chat/completions',
   'openai-responses': '/v1/responses',
   'anthropic-messages': '/v1/messages?beta=true',
+  'anthropic-start-input': '/v1/messages',
+  'mistral-chat': '/v1/chat/completions',
+  gemini: '/v1beta/models/gemini-2.5-flash:generateContent',
 };
 
 let provider: LoopbackProvider | undefined;
@@ -173,5 +176,51 @@ describe('startLoopbackProvider', () => {
       turns: [{ raw: { body: '{"id":1,"id":2}', status: 200 } }],
     });
     expect(await (await post('openai-chat', {})).text()).toBe('{"id":1,"id":2}');
+  });
+
+  it('gemini JSON inserts the argument text literally as functionCall.args', async () => {
+    provider = await start('gemini');
+    const res = await post('gemini', { contents: [] });
+    const text = await res.text();
+    expect(text).toContain(`"args":${ARGS}`);
+    expect(JSON.parse(text).candidates[0].content.parts[0].functionCall.name).toBe('pay');
+  });
+
+  it('gemini streams on the streamGenerateContent path, each call whole in one event', async () => {
+    provider = await start('gemini');
+    const res = await fetch(
+      `${provider.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse`,
+      { method: 'POST', body: '{"contents":[]}' },
+    );
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const calls = sseData(await res.text()).flatMap((d) =>
+      d.candidates[0].content.parts.filter((p: any) => p.functionCall),
+    );
+    expect(calls).toHaveLength(1);
+    expect(calls[0].functionCall.args).toEqual(JSON.parse(ARGS));
+    expect(provider.requests[0]!.stream).toBe(true);
+  });
+
+  it('anthropic-start-input streams the whole input in content_block_start, no deltas', async () => {
+    provider = await start('anthropic-start-input');
+    const res = await post('anthropic-start-input', { stream: true });
+    const events = sseData(await res.text());
+    const opened = events.find(
+      (e) => e.type === 'content_block_start' && e.content_block.type === 'tool_use',
+    );
+    expect(opened.content_block.input).toEqual(JSON.parse(ARGS));
+    expect(events.some((e) => e.delta?.type === 'input_json_delta')).toBe(false);
+    expect(events.at(-1).type).toBe('message_stop');
+  });
+
+  it('mistral SSE sends each call whole with its name, usage on the finish chunk', async () => {
+    provider = await start('mistral-chat');
+    const res = await post('mistral-chat', { stream: true });
+    const chunks = sseData(await res.text()).filter((d) => d !== '[DONE]');
+    expect(chunks.every((c) => c.choices.length === 1)).toBe(true);
+    const calls = chunks.flatMap((c) => c.choices[0].delta.tool_calls ?? []);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].function).toEqual({ name: 'pay', arguments: ARGS });
+    expect(chunks.at(-1).usage.total_tokens).toBe(18);
   });
 });

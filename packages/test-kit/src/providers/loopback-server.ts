@@ -26,7 +26,9 @@ export async function startLoopbackProvider(
     const bodyText = await readBody(req, maxBody);
     const path = req.url ?? '/';
     const body = tryParse(bodyText);
-    const stream = isRecord(body) && body.stream === true;
+    const stream =
+      (isRecord(body) && body.stream === true) ||
+      (req.url ?? '').includes(':streamGenerateContent');
     requests.push({
       method: req.method ?? '',
       path,
@@ -36,7 +38,7 @@ export async function startLoopbackProvider(
       stream,
     });
     const pathname = path.split('?')[0] ?? '';
-    if (req.method !== 'POST' || !pathname.endsWith(suffix)) {
+    if (req.method !== 'POST' || !pathname.toLowerCase().endsWith(suffix.toLowerCase())) {
       return send(res, 404, 'application/json', errorBody('not_found', 'no such endpoint'));
     }
     const turn = options.turns[nextTurn];

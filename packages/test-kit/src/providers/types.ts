@@ -1,5 +1,16 @@
-/** Wire formats the loopback provider speaks. */
-export type ProviderApi = 'openai-chat' | 'openai-responses' | 'anthropic-messages';
+/**
+ * Wire formats the loopback provider speaks. `mistral-chat` is Chat Completions served for
+ * Mistral clients; `anthropic-start-input` is Anthropic Messages whose stream carries each
+ * call's whole `input` in `content_block_start`; `gemini` is `generateContent` /
+ * `streamGenerateContent?alt=sse`.
+ */
+export type ProviderApi =
+  | 'openai-chat'
+  | 'openai-responses'
+  | 'anthropic-messages'
+  | 'anthropic-start-input'
+  | 'mistral-chat'
+  | 'gemini';
 
 /** One tool call a scripted turn proposes. */
 export interface ScriptedProviderToolCall {
@@ -51,7 +62,7 @@ export interface LoopbackRequest {
   bodyText: string;
   /** `JSON.parse(bodyText)`, or `undefined` when it is not JSON. */
   body: unknown;
-  /** Whether the response was streamed (request body `stream: true`). */
+  /** Whether the response was streamed (request body `stream: true`, or Gemini's stream path). */
   stream: boolean;
 }
 

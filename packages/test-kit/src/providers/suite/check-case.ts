@@ -1,5 +1,5 @@
 import { computeProposalHash } from '@argseal/core';
-import { canonicalize } from '@argseal/core/kit';
+import { canonicalize } from '@argseal/core/data';
 import {
   BENIGN_CANONICAL,
   CHANGED_ARGS,
@@ -44,14 +44,28 @@ export function checkCase(setup: RunSetup, c: SuiteCase): Promise<CaseResult> {
   return changedAfterApproval(setup, c.args);
 }
 
+const same = (a: { provider: string; api: string }, b: { provider: string; api: string }) =>
+  a.provider === b.provider && a.api === b.api;
+
+/** True when the guard cannot be wired for this target (no fetch hook). */
+const guardless = (setup: RunSetup) =>
+  (setup.driver.noFetchHook ?? []).some((t) => same(t, setup.target));
+
 /**
- * Anthropic non-streaming input arrives decoded: without the guard an adapter may refuse
- * it for want of raw text instead (the kit's default for decoded-only input).
+ * The adapter must treat this run's argument text as `decoded_only`: its path is not in
+ * the adapter's raw-text table and no guard checked the body. Such a run refuses every
+ * call `raw_text_unavailable` (or the decoder's code for a text that is not JSON).
  */
 const decodedOnlyCell = (setup: RunSetup) =>
-  setup.target.api === 'anthropic-messages' &&
-  setup.mode === 'generate' &&
-  setup.wiring === 'sealed';
+  setup.wiring !== 'unsealed' &&
+  (setup.wiring === 'sealed' || guardless(setup)) &&
+  !setup.driver.rawTextPaths.some((r) => same(r, setup.target) && r.mode === setup.mode);
+
+/** The argument text sits literally inside a JSON body or event (not as a string value). */
+const literalArgs = (setup: RunSetup) =>
+  setup.target.api === 'gemini' ||
+  (setup.target.api === 'anthropic-start-input' && setup.mode === 'stream') ||
+  (setup.target.api.startsWith('anthropic') && setup.mode === 'generate');
 
 /** The cell of a decoded-only refusal (nothing ran, nothing pending), else undefined. */
 async function refusedForRawText(setup: RunSetup, o: Observed, outcome: DriverOutcome) {
@@ -67,8 +81,7 @@ async function single(setup: RunSetup, c: SuiteCase): Promise<CaseResult> {
     const audit = await world.audit.records();
     const refusal = refusalOf(outcome, audit);
     const ran = world.executions;
-    const literalAnthropicJson =
-      setup.target.api === 'anthropic-messages' && setup.mode === 'generate';
+    const literalAnthropicJson = literalArgs(setup);
     const cell =
       ran.length > 0
         ? `runs ${ran.map((e) => show(e.args)).join(' + ')}`
@@ -84,8 +97,13 @@ async function single(setup: RunSetup, c: SuiteCase): Promise<CaseResult> {
     const fail = (assertion: string) => failures.push(assertion);
     const decodedOnly = decodedOnlyCell(setup);
     if (c.kind === 'runs') {
-      if (decodedOnly && refusal?.code === NO_RAW_TEXT && ran.length === 0)
+      if (decodedOnly) {
+        // the path is not proven: even a benign call is refused, nothing runs
+        if (ran.length > 0) fail('tool never runs on a decoded-only path');
+        if (refusal?.code !== NO_RAW_TEXT)
+          fail(`refused with code ${NO_RAW_TEXT} (got ${refusal?.code ?? 'none'})`);
         return { cell, failures };
+      }
       const hash = await hashOf(BENIGN_CANONICAL);
       if (outcome.status !== 'completed') fail(`run completes (got ${outcome.status})`);
       if (ran.length !== 1) fail(`tool runs once (ran ${ran.length})`);
@@ -100,7 +118,7 @@ async function single(setup: RunSetup, c: SuiteCase): Promise<CaseResult> {
     const bodyIsJson = !literalAnthropicJson || isJson(hostile.args);
     const code = literalAnthropicJson ? (hostile.anthropicJsonCode ?? hostile.code) : hostile.code;
     if (ran.length > 0) fail('tool never runs');
-    if (bodyIsJson || setup.wiring === 'sealed+guard') {
+    if (bodyIsJson || (setup.wiring === 'sealed+guard' && !guardless(setup))) {
       const accepted = refusal?.code === code || (decodedOnly && refusal?.code === NO_RAW_TEXT);
       if (!accepted) fail(`refused with code ${code} (got ${refusal?.code ?? 'none'})`);
     } else if (outcome.status !== 'failed') fail('a body that is not JSON fails the request');
@@ -139,6 +157,7 @@ async function approvalFlow(setup: RunSetup, args: string): Promise<CaseResult> 
     const first = await o.session.run();
     const refused = await refusedForRawText(setup, o, first);
     if (refused) return { cell: refused, failures };
+    if (decodedOnlyCell(setup)) fail(`refused with code ${NO_RAW_TEXT} on a decoded-only path`);
     const wanted = await hashOf(canonicalize(JSON.parse(args)));
     const proposals = await pending(o);
     if (first.status !== 'paused') fail(`run pauses for approval (got ${first.status})`);
@@ -179,6 +198,7 @@ async function changedAfterApproval(setup: RunSetup, _args: string): Promise<Cas
     return { world: o.world, refused, hash: p?.proposalHash, binding: p?.bindingHash };
   });
   if (approved.refused) return { cell: approved.refused, failures };
+  if (decodedOnlyCell(setup)) fail(`refused with code ${NO_RAW_TEXT} on a decoded-only path`);
   if (!approved.hash) fail('the original call pauses with a pending proposal');
   const changedHash = await hashOf(canonicalize(JSON.parse(CHANGED_ARGS)));
   const cell = await withRun(

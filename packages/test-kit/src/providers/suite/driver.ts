@@ -57,11 +57,27 @@ export interface DriverSession {
   resume(): Promise<DriverOutcome>;
 }
 
+/** One (provider package, API, mode) path an adapter trusts as the provider's wire text. */
+export interface RawTextPathRow {
+  provider: string;
+  api: string;
+  mode: SuiteMode;
+}
+
 /** Implemented once per adapter package, against its public API. */
 export interface RealProviderDriver {
   /** Adapter name for the table, e.g. `ai-sdk`. */
   adapter: string;
   targets: readonly ProviderTarget[];
+  /**
+   * The adapter's closed raw-text table. Every other target x mode must refuse even a
+   * benign call `raw_text_unavailable` in the default wiring (and run it with the guard);
+   * every listed one must refuse each hostile text with the decoder's own code. So a
+   * provider upgrade that changes what reaches the adapter turns a test red.
+   */
+  rawTextPaths: readonly RawTextPathRow[];
+  /** Targets whose provider client has no fetch hook: `sealed+guard` is `sealed` there. */
+  noFetchHook?: readonly ProviderTarget[];
   modes: readonly SuiteMode[];
   session(init: DriverSessionInit): DriverSession | Promise<DriverSession>;
 }

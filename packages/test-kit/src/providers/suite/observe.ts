@@ -14,6 +14,8 @@ import type {
 import { createSuiteWorld, type SuiteWorld } from './world.js';
 
 const CALL_ID = 'call_suite_1';
+/** Mistral's clients check call ids: nine letters or digits. */
+const callIdFor = (api: string) => (api === 'mistral-chat' ? 'callsuit1' : CALL_ID);
 
 /** Where one run happened: a loopback replaying `args`, a fresh session on `world`. */
 export interface RunSetup {
@@ -39,7 +41,7 @@ export async function openRun(
   const provider = await startLoopbackProvider({
     api: setup.target.api,
     turns: [
-      { toolCalls: [{ id: CALL_ID, name: TOOL_NAME, arguments: args }] },
+      { toolCalls: [{ id: callIdFor(setup.target.api), name: TOOL_NAME, arguments: args }] },
       { text: 'done' },
       { text: 'done' },
       { text: 'done' },

@@ -1,0 +1,20 @@
+import { declareRawTextModel } from '@argseal/core/kit';
+import { OpenAIChatCompletionsModel, OpenAIResponsesModel } from '@openai/agents';
+import { describe, expect, it } from 'vitest';
+import { isRawTextModel } from './raw-text-paths.js';
+
+describe('OpenAI Agents raw-text table', () => {
+  // the models only keep the client: nothing is requested here
+  const client = {} as never;
+
+  it("trusts the openai client's Responses and Chat Completions models", () => {
+    expect(isRawTextModel(new OpenAIResponsesModel(client, 'm'))).toBe(true);
+    expect(isRawTextModel(new OpenAIChatCompletionsModel(client, 'm'))).toBe(true);
+  });
+
+  it('any other Model (a bridge, a custom model) is decoded-only unless declared', () => {
+    const custom = { getResponse: async () => ({}), getStreamedResponse: async function* () {} };
+    expect(isRawTextModel(custom as never)).toBe(false);
+    expect(isRawTextModel(declareRawTextModel(custom) as never)).toBe(true);
+  });
+});
