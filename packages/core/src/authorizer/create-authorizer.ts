@@ -3,11 +3,13 @@ import { ArgsealConfigError } from '../errors.js';
 import { isWellFormedString } from '../json/strict-domain.js';
 import { defaultProvenanceRegistry } from '../kit/provenance-registry.js';
 import { toRefusal } from '../kit/refusal.js';
+import { assertKnownOptions } from '../options/known-options.js';
 import { isArgsealTool } from '../tool/define-tool.js';
 import { attemptOptions, createAttempt, notAllowed } from './attempt.js';
 import type { ProposedWrite } from './audit-writes.js';
 import { authorizeCall, checkCall } from './authorize.js';
 import { executeCall } from './execute.js';
+import { AUTHORIZER_OPTION_KEYS, withPolicyErrorHook } from './policy-error-hook.js';
 import { prepareCall } from './prepare.js';
 import { readTelemetry, type Telemetry } from './telemetry.js';
 import { traceCall } from './telemetry-stages.js';
@@ -25,13 +27,16 @@ import type {
  * Creates the one lifecycle every adapter reuses: prepare (decode, rewrite, schema,
  * snapshot, hash), authorize (policy, approval binding) and execute (fresh copy).
  *
- * @throws {ArgsealConfigError} `invalid_agent`, `missing_policy`, `invalid_mode`, `invalid_rewrite`,
+ * @throws {ArgsealConfigError} `unknown_option` (a key not in {@link AuthorizerOptions}, with
+ *   the nearest known name), `invalid_agent`, `missing_policy`, `invalid_mode`, `invalid_rewrite`,
  *   `invalid_telemetry`, `invalid_tracer`, `invalid_meter`.
  */
 export function createAuthorizer<Context = unknown>(
   options: AuthorizerOptions<Context>,
 ): Authorizer<Context> {
-  const { agent, policy, approvals, audit } = options;
+  assertKnownOptions('createAuthorizer', options, AUTHORIZER_OPTION_KEYS);
+  const { agent, approvals, audit } = options;
+  const policy = withPolicyErrorHook(options.policy, options.onPolicyError);
   if (typeof agent !== 'string' || agent.length === 0 || !isWellFormedString(agent)) {
     throw new ArgsealConfigError(
       'invalid_agent',
