@@ -63,6 +63,8 @@ export function createSealer(options: SealerOptions) {
   /** Tools by name and definition hash, so a re-listed definition keeps its compiled schema. */
   const byDefinition = new Map<string, SealedTool>();
   let next = 0;
+  // tool-call ids unique across restarts: a consumed call is never mistaken for a new one
+  const session = globalThis.crypto.randomUUID().slice(0, 8);
   const authorizer = createAuthorizer<McpCallContext>({
     agent: options.agent,
     approvals: options.approvals,
@@ -122,7 +124,7 @@ export function createSealer(options: SealerOptions) {
     try {
       // the message text was strictly decoded by the host transport: provider_text grade
       const outcome = await authorizer.call(tool, rawText(argumentsText), {
-        toolCallId: `mcp-${next}`,
+        toolCallId: `mcp-${session}-${next}`,
         context,
         host: forward,
       });
