@@ -1,3 +1,4 @@
+import { assertKnownOptions } from '@argseal/core';
 // PGlite is an optional peer: its types must not appear in this file's exported signatures,
 // or the published .d.ts fails to compile (TS2307) for a pg-only user with skipLibCheck off.
 import type { PGliteOptions } from '@electric-sql/pglite';
@@ -47,10 +48,22 @@ export interface EmbeddedDatabaseOptions {
  * when the directory holds a newer argseal schema, `store_unavailable` when a migration
  * statement fails. PGlite's own error when it cannot open the directory.
  */
+/** The keys of {@link EmbeddedDatabaseOptions}; any other is refused `unknown_option`. */
+export const EMBEDDED_OPTION_KEYS: readonly string[] = [
+  'username',
+  'database',
+  'debug',
+  'relaxedDurability',
+  'initialMemory',
+  'extensions',
+  'startParams',
+];
+
 export async function openEmbeddedDatabase(
   dir?: string,
   options: EmbeddedDatabaseOptions = {},
 ): Promise<EmbeddedDatabase> {
+  assertKnownOptions('openEmbeddedDatabase', options, EMBEDDED_OPTION_KEYS);
   const { PGlite } = await import('@electric-sql/pglite');
   // a plain directory path (not `memory://` or `idb://`) is created with its parents,
   // so `.argseal/db` works on a fresh checkout
