@@ -14,7 +14,8 @@ import { createConsoleApprovalStore } from './client/approval-store.js';
 import { createConsoleServer } from './create-console-server.js';
 import { startConsole } from './start-console.js';
 import { createTokenRegistry } from './tokens.js';
-// the page's own copy of the rule, so its hints agree with the store
+// the page's own copy of the rule, so its hints agree with the store (plain JS, no types)
+// @ts-expect-error the page's modules are untyped browser JavaScript
 import { blockedFor, identityOf } from './web/progress.js';
 
 const T1 = 'token-one-0123456789abcdef';

@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { assertKnownOptions } from '@argseal/core';
 import type { McpProxy } from './proxy.js';
 import { RawCallLedger } from './raw-call-ledger.js';
 import type { McpRelay } from './relay.js';
@@ -19,6 +20,7 @@ export interface ServeStdioOptions {
  * `command`). Resolves once the upstreams are started; the relay closes when stdin ends.
  */
 export function serveStdio(proxy: McpProxy, options: ServeStdioOptions = {}): Promise<McpRelay> {
+  assertKnownOptions('serveStdio', options, ['input', 'output', 'maxMessageLength']);
   const ledger = new RawCallLedger();
   const transport = new StdioHostTransport({
     input: options.input ?? process.stdin,

@@ -1,3 +1,4 @@
+import { assertKnownOptions } from '@argseal/core';
 import { lintSource } from '@secretlint/core';
 import { secretLintProfiler } from '@secretlint/profiler';
 import { rules as recommended } from '@secretlint/secretlint-rule-preset-recommend';
@@ -88,6 +89,7 @@ function widen(text: string, start: number, end: number): [number, number] {
  * Reported offsets are widened to whole tokens.
  */
 export function secretlintDetector(options: SecretOptions = {}): Detector {
+  assertKnownOptions('secretlintDetector', options, ['disableRules', 'ruleOptions']);
   const config: SecretLintCoreConfig = { rules: presetRules(options) };
   // secretlint's profiler is on by default: every lint leaves performance marks in the
   // process-wide timeline and in its own arrays, which grow for as long as a server runs
