@@ -37,17 +37,6 @@ export interface EmbeddedDatabaseOptions {
   startParams?: string[];
 }
 
-/**
- * Opens (or creates) an embedded PGlite database and migrates it. Pass a directory
- * for a file-backed database that survives restarts (created with its parents when
- * missing), or nothing for an in-memory one.
- * One process at a time may open a directory; use PostgreSQL for many workers.
- * Needs the optional peer `@electric-sql/pglite` installed.
- *
- * @throws {SqlStoreError} from migrating (the database is closed again): `schema_too_new`
- * when the directory holds a newer argseal schema, `store_unavailable` when a migration
- * statement fails. PGlite's own error when it cannot open the directory.
- */
 /** The keys of {@link EmbeddedDatabaseOptions}; any other is refused `unknown_option`. */
 export const EMBEDDED_OPTION_KEYS: readonly string[] = [
   'username',
@@ -59,6 +48,18 @@ export const EMBEDDED_OPTION_KEYS: readonly string[] = [
   'startParams',
 ];
 
+/**
+ * Opens (or creates) an embedded PGlite database and migrates it. Pass a directory
+ * for a file-backed database that survives restarts (created with its parents when
+ * missing), or nothing for an in-memory one.
+ * One process at a time may open a directory; use PostgreSQL for many workers.
+ * Needs the optional peer `@electric-sql/pglite` installed.
+ *
+ * @throws {SqlStoreError} from migrating (the database is closed again): `schema_too_new`
+ * when the directory holds a newer argseal schema, `store_unavailable` when a migration
+ * statement fails. PGlite's own error when it cannot open the directory;
+ * `unknown_option` (`UnknownOptionError`) for a key not in {@link EmbeddedDatabaseOptions}.
+ */
 export async function openEmbeddedDatabase(
   dir?: string,
   options: EmbeddedDatabaseOptions = {},
