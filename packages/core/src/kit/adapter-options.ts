@@ -31,7 +31,7 @@ export interface AdapterOptions<Context = unknown, Run = unknown> {
 export const DEFAULT_MAX_CACHED_CALLS = 1024;
 
 /** The keys of {@link AdapterOptions} every adapter accepts. */
-export const ADAPTER_OPTION_KEYS: readonly string[] = [
+const ADAPTER_OPTION_KEYS: readonly string[] = [
   'authorizer',
   'context',
   'allowDecodedOnly',
