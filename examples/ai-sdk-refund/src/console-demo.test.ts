@@ -166,6 +166,43 @@ describe('ai-sdk-refund example in console mode', () => {
     expect(summary.auditRecords).toBe(trail.types.filter((t) => t !== 'approval_rejected').length);
   });
 
+  it('a rejection does not poison later runs: each run has its own tool-call id', {
+    timeout: 60_000,
+  }, async () => {
+    const runOnce = async (decision: 'approve' | 'reject') => {
+      const before = new Set((await proposals('all')).map((p) => p.id));
+      const run = runConsoleDemo({
+        url: running.url,
+        token: AGENT_TOKEN,
+        timeoutMs: 20_000,
+        pollMs: 50,
+        model: 'scripted',
+        log: () => {},
+      });
+      let pending: StoredProposal | undefined;
+      while (!pending) {
+        pending = (await proposals('pending')).find((p) => !before.has(p.id));
+        if (!pending) await new Promise((r) => setTimeout(r, 50));
+      }
+      // a rejection is live for its lifetime (for these exact arguments); a short one here
+      await api('POST', `/api/proposals/${encodeURIComponent(pending.id)}/decision`, {
+        decision,
+        proposalHash: pending.proposalHash,
+        ...(decision === 'reject' ? { ttlMs: 1000 } : {}),
+      });
+      return { pending, summary: await run };
+    };
+    const first = await runOnce('reject');
+    expect(first.summary.outcome).toBe('rejected');
+    await new Promise((r) => setTimeout(r, 1200));
+    const second = await runOnce('approve');
+    expect(second.summary.outcome).toBe('executed');
+    expect(second.summary.refunds).toEqual([REFUND]);
+    expect(second.pending.toolCallId).not.toBe(first.pending.toolCallId);
+    const all = await proposals('all');
+    expect(all.map((p) => p.status).sort()).toEqual(['consumed', 'rejected']);
+  });
+
   it('nobody decides in time: nothing runs and the proposal stays pending', {
     timeout: 30_000,
   }, async () => {

@@ -42,6 +42,9 @@ function summary(refund: PromptPart | undefined, orderId: string): string {
  * order the customer names (default `A-1001`, which the server lists for them).
  */
 export function createScriptedSupportModel({ orderId = 'A-1001' }: { orderId?: string } = {}) {
+  // each run (model instance) has its own tool-call ids, as a real provider's are: a call
+  // decided in an earlier run (rejected, or consumed) is never mistaken for this run's
+  const run = globalThis.crypto.randomUUID().slice(0, 8);
   return declareRawTextModel(
     new MockLanguageModelV4({
       provider: 'scripted',
@@ -51,17 +54,17 @@ export function createScriptedSupportModel({ orderId = 'A-1001' }: { orderId?: s
         const done = results.map((p) => p.toolName ?? '');
         if (!done.includes('lookup_order')) {
           return toolCalls([
-            { id: 'call_lookup', name: 'lookup_order', raw: `{"orderId": "${orderId}"}` },
+            { id: `call_lookup_${run}`, name: 'lookup_order', raw: `{"orderId": "${orderId}"}` },
           ]);
         }
         if (!done.includes('refund')) {
           return toolCalls([
             {
-              id: 'call_refund',
+              id: `call_refund_${run}`,
               name: 'refund',
               raw: `{ "reason":"arrived damaged", "amount": 12000, "currency":"EUR", "orderId":"${orderId}" }`,
             },
-            { id: 'call_delete', name: 'delete_customer', raw: '{"customerId":"C-42"}' },
+            { id: `call_delete_${run}`, name: 'delete_customer', raw: '{"customerId":"C-42"}' },
           ]);
         }
         return {

@@ -15,7 +15,7 @@ describe('langchain-refund example', () => {
     ]);
     expect(summary.deletedCustomers).toEqual([]);
     expect(summary.tamperedRefusals).toContain('decision_not_pending');
-    expect(summary.replayRefusals).toEqual(['stale_decision']);
+    expect(summary.replayRefusals).toEqual(['approval_used_up']);
     expect(summary.editSupersedesOriginal).toBe(true);
     expect(summary.rejectionToldModel).toBe(true);
     expect(summary.auditChainOk).toBe(true);

@@ -155,6 +155,13 @@ export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary>
   );
   const replayRequest = getApprovalRequest(replay);
   if (replayRequest) printRequest(log, replayRequest);
+  // the call already ran on its grant: the replay is refused (approval_used_up) in the
+  // tool's answer, and nothing is asked or pending again
+  const replayAnswer = (replay.messages as BaseMessage[])
+    .filter((m) => m.getType() === 'tool')
+    .map((m) => String(m.content))
+    .filter((text) => text.includes('code=approval_used_up'));
+  if (replayAnswer.length > 0) log(`  ${c.yellow('refused')} replay: approval_used_up`);
   await showDecisions();
   log(`  refunds so far: ${backend.refunds.length}`);
 
@@ -282,7 +289,10 @@ export async function runDemo(options: { log?: Log } = {}): Promise<DemoSummary>
     refunds: backend.refunds,
     deletedCustomers: backend.deletedCustomers,
     tamperedRefusals: (refusedRequest?.refused ?? []).map((r) => r.code),
-    replayRefusals: (replayRequest?.refused ?? []).map((r) => r.code),
+    replayRefusals: [
+      ...(replayRequest?.refused ?? []).map((r) => r.code),
+      ...replayAnswer.map(() => 'approval_used_up'),
+    ],
     editSupersedesOriginal: rewritten !== undefined,
     rejectionToldModel: rejectionText.includes('already compensated last week'),
     auditChainOk: chain.ok,

@@ -2,7 +2,8 @@
 //   1. worker A runs the refund call: policy requires approval, the call is paused.
 //   2. a person approves it through the store API (what @argseal/console does).
 //   3. worker B runs the same call: the grant matches, the refund executes.
-//   4. worker A delivers the call again: the single-use grant is gone, nothing executes.
+//   4. worker A delivers the call again: it already ran on its single-use grant, so it is
+//      refused (approval_used_up): nothing executes and nothing is pending again.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { verifyAuditChain } from '@argseal/core/store';
@@ -68,6 +69,6 @@ await approve(paused.proposalHash);
 const resumed = runWorker('B');
 const replay = runWorker('A');
 const executed = (await summary()) - before;
-const ok = resumed.status === 'executed' && replay.status === 'suspended' && executed === 1;
+const ok = resumed.status === 'executed' && replay.status === 'denied' && executed === 1;
 console.log(ok ? 'OK: paused in A, approved once, executed exactly once by B' : 'FAILED');
 if (!ok) process.exitCode = 1;

@@ -29,6 +29,25 @@ describe('shared adapter options (the kit AdapterOptions)', () => {
     expect(ArgsealConfigError.isInstance(error) && error.code).toBe('invalid_adapter_options');
   });
 
+  it.each([
+    ['trustClientApproval', 'trustClientApprovals'],
+    ['maxCachedCall', 'maxCachedCalls'],
+    ['autorizer', 'authorizer'],
+  ])('unknown key %s: unknown_option naming %s; nothing runs or is stored', async (key, near) => {
+    const world = createTestWorld();
+    let error: unknown;
+    try {
+      sealTools([world.tools.refund], { authorizer: world.authorizer, [key]: true } as never);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ code: 'unknown_option', option: key, suggestion: near });
+    expect(ArgsealConfigError.isInstance(error)).toBe(true);
+    expect(world.executed).toEqual([]);
+    expect(await world.approvals.listProposals({ status: 'all' })).toEqual([]);
+    expect(await world.audit.records()).toEqual([]);
+  });
+
   it('context may be a function, resolved once per call', async () => {
     const seen: unknown[] = [];
     let n = 0;

@@ -56,6 +56,26 @@ describe('approval flow', () => {
     expect(world.executed).toHaveLength(0);
   });
 
+  it('replaying the resume of a call that ran: approval_used_up, never pending again', async () => {
+    const { history, resume, sealed, world } = await pause();
+    const hash = sealed.proposalFor('r1')?.proposalHash ?? '';
+    await world.approvals.decide(hash, { decision: 'approve', approver: 'alice' });
+    const messages = approveAll(history);
+    await resume(messages);
+    expect(world.executed).toHaveLength(1);
+    const before = JSON.stringify(await world.approvals.listProposals({ status: 'all' }));
+    for (let i = 0; i < 2; i++) {
+      const again = await resume(messages);
+      expect(resultFor(again, 'r1')).toMatchObject({
+        type: 'execution-denied',
+        reason: expect.stringContaining('code=approval_used_up'),
+      });
+    }
+    expect(world.executed).toHaveLength(1);
+    expect(await world.approvals.listPending()).toEqual([]);
+    expect(JSON.stringify(await world.approvals.listProposals({ status: 'all' }))).toBe(before);
+  });
+
   it('a server-side reject is final: denied with approval_rejected', async () => {
     const { history, resume, sealed, world } = await pause();
     await world.approvals.decide(sealed.proposalFor('r1')?.proposalHash ?? '', {

@@ -100,7 +100,7 @@ export function sealTools<
   const T extends Record<string, SealableTool> | readonly ArgsealTool[],
   Context = unknown,
 >(tools: T, options: SealToolsOptions<Context>): SealedTools<SealedToolSet<T> & ToolSet> {
-  assertAdapterOptions('@argseal/ai-sdk', options);
+  assertAdapterOptions('@argseal/ai-sdk', options, ['trustClientApprovals']);
   const normalized = new Map<string, NormalizedTool>();
   for (const [name, entry] of entriesOf(tools)) {
     if (normalized.has(name)) {

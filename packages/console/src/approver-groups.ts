@@ -1,3 +1,4 @@
+import { canonicalIdentity } from '@argseal/core';
 import { ConsoleError } from './errors.js';
 
 /**
@@ -32,8 +33,11 @@ export function approverGroupLookup(
         'invalid_config',
         `${where}.${group} must be a list of approver names`,
       );
-    for (const member of new Set(members as string[]))
-      byApprover.set(member, [...(byApprover.get(member) ?? []), group].sort());
+    for (const member of new Set((members as string[]).map(canonicalIdentity))) {
+      const list = byApprover.get(member) ?? [];
+      if (!list.includes(group)) byApprover.set(member, [...list, group].sort());
+    }
   }
-  return (approver) => [...(byApprover.get(approver) ?? [])];
+  // members are compared on the canonical identity, as the stores compare approvers
+  return (approver) => [...(byApprover.get(canonicalIdentity(approver)) ?? [])];
 }

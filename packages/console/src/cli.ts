@@ -14,6 +14,9 @@ Options:
   --data-dir DIR       embedded PGlite data directory (default .argseal)
   --database-url URL   use PostgreSQL instead (or set DATABASE_URL)
   --config FILE        JSON token file {"approvers":{...},"agents":{...}}
+  --webhook-url URL    announce new pending calls to URL (https, or http to loopback); the
+                       HMAC secret from ARGSEAL_CONSOLE_WEBHOOK_SECRET or the config file
+  --webhook-format F   json (default) or slack
   --init               create the token file (--config FILE, default .argseal/console.json,
                        mode 0600, never overwritten), print the tokens once, and exit
   --approver NAMES     with --init: approver names, comma-separated (default alice)
@@ -104,6 +107,8 @@ export async function runConsoleCli(
         'data-dir': { type: 'string' },
         'database-url': { type: 'string' },
         config: { type: 'string' },
+        'webhook-url': { type: 'string' },
+        'webhook-format': { type: 'string' },
         init: { type: 'boolean' },
         approver: { type: 'string' },
         agent: { type: 'string' },
@@ -134,9 +139,27 @@ export async function runConsoleCli(
     err('argseal console: --port must be an integer from 0 to 65535\n');
     return { code: 2 };
   }
+  const webhookFormat = values['webhook-format'] as string | undefined;
+  if (webhookFormat !== undefined && webhookFormat !== 'json' && webhookFormat !== 'slack') {
+    err('argseal console: --webhook-format must be json or slack\n');
+    return { code: 2 };
+  }
+  if (webhookFormat !== undefined && values['webhook-url'] === undefined) {
+    err('argseal console: --webhook-format goes with --webhook-url\n');
+    return { code: 2 };
+  }
+  const webhookUrl = values['webhook-url'] as string | undefined;
   let running: RunningConsole;
   try {
     running = await startConsole({
+      ...(webhookUrl !== undefined
+        ? {
+            webhook: {
+              url: webhookUrl,
+              ...(webhookFormat ? { format: webhookFormat as 'json' | 'slack' } : {}),
+            },
+          }
+        : {}),
       port,
       host: values.host as string | undefined,
       dataDir: values['data-dir'] as string | undefined,

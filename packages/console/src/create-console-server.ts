@@ -1,4 +1,5 @@
 import type { ApprovalStore, AuditSink } from '@argseal/core';
+import { assertKnownOptions } from '@argseal/core';
 import type { ReasonMessages } from '@argseal/core/data';
 import { Hono } from 'hono';
 import { type ApproverGroups, approverGroupLookup } from './approver-groups.js';
@@ -74,11 +75,26 @@ export interface ConsoleServerOptions {
   approverGroups?: ApproverGroups;
 }
 
+const SERVER_OPTION_KEYS = [
+  'store',
+  'audit',
+  'tokens',
+  'agentTokens',
+  'agentScope',
+  'sessionTtlMs',
+  'tools',
+  'trustAgentBindingHashes',
+  'reasonMessages',
+  'pins',
+  'approverGroups',
+];
+
 /**
  * The console as a Hono app: the page, the approver API under `/api`, the agent API under
  * `/api/agent`. Refuses to build without an approver token (`no_approver_tokens`).
  */
 export function createConsoleServer(options: ConsoleServerOptions): Hono<ConsoleEnv> {
+  assertKnownOptions('createConsoleServer', options, SERVER_OPTION_KEYS);
   if (!options?.store || !options.audit) {
     throw new ConsoleError(
       'invalid_options',

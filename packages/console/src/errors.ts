@@ -19,6 +19,10 @@ export type ConsoleErrorCode =
   | 'weak_token'
   /** A token is listed twice, or is both an approver and an agent token. */
   | 'duplicate_token'
+  /** Two token names are one identity (`bob` and `Bob`): a person is spelled one way. */
+  | 'ambiguous_token_name'
+  /** An options object has a key the console does not know (also core's `UnknownOptionError`). */
+  | 'unknown_option'
   /** The config file (`--config`) is malformed: unknown key, bad tokens or approver groups. */
   | 'invalid_config'
   /** The config file cannot be read (or, for `--init`, created). */

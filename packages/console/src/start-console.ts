@@ -1,12 +1,17 @@
 import type { AddressInfo } from 'node:net';
-import type { ApprovalStore, AuditSink } from '@argseal/core';
+import { type ApprovalStore, type AuditSink, assertKnownOptions } from '@argseal/core';
 import { serve } from '@hono/node-server';
 import { type ConsoleServerOptions, createConsoleServer } from './create-console-server.js';
 import { ConsoleError } from './errors.js';
 import { type ConsoleStorageOptions, openConsoleStorage } from './storage.js';
-import { resolveConsoleTokens } from './token-config.js';
+import { type ConfigWebhook, ENV_WEBHOOK_SECRET, resolveConsoleTokens } from './token-config.js';
 import { createTokenRegistry, type TokenInput } from './tokens.js';
-import { checkWebhookUrl, type WebhookOptions, watchPending } from './webhook.js';
+import {
+  checkWebhookUrl,
+  WEBHOOK_OPTION_KEYS,
+  type WebhookOptions,
+  watchPending,
+} from './webhook.js';
 
 /** Address the console binds to by default: loopback only. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -38,8 +43,15 @@ export interface StartConsoleOptions extends ConsoleStorageOptions {
   tools?: ConsoleServerOptions['tools'];
   /** UNSAFE opt-out; see {@link ConsoleServerOptions.trustAgentBindingHashes}. */
   trustAgentBindingHashes?: boolean;
-  /** Announce new pending proposals to a webhook (HMAC-signed, retried); `consoleUrl` defaults to the console's own URL. */
-  webhook?: Omit<WebhookOptions, 'consoleUrl'> & { consoleUrl?: string };
+  /**
+   * Announce new pending proposals to a webhook (HMAC-signed, retried); `consoleUrl` defaults
+   * to the console's own URL. Wins over the config file's `webhook`; a missing `secret` is
+   * read from `ARGSEAL_CONSOLE_WEBHOOK_SECRET`, then the config file's webhook.
+   */
+  webhook?: Omit<WebhookOptions, 'consoleUrl' | 'secret'> & {
+    consoleUrl?: string;
+    secret?: string;
+  };
   /** Four-eyes groups; wins over the config file's `groups`. See {@link ConsoleServerOptions.approverGroups}. */
   approverGroups?: ConsoleServerOptions['approverGroups'];
   /** Use this store and sink instead of opening storage (both or neither). */
@@ -47,6 +59,53 @@ export interface StartConsoleOptions extends ConsoleStorageOptions {
   audit?: AuditSink;
   /** Tool-definition pins to serve with a provided store (opened storage brings its own). */
   pins?: ConsoleServerOptions['pins'];
+}
+
+const START_OPTION_KEYS = [
+  'storage',
+  'dataDir',
+  'databaseUrl',
+  'port',
+  'host',
+  'tokens',
+  'agentTokens',
+  'configFile',
+  'env',
+  'agentScope',
+  'sessionTtlMs',
+  'tools',
+  'trustAgentBindingHashes',
+  'webhook',
+  'approverGroups',
+  'store',
+  'audit',
+  'pins',
+];
+
+/**
+ * The webhook to run: the option's fields over the config file's; the secret from the
+ * option, `ARGSEAL_CONSOLE_WEBHOOK_SECRET` or the config file. A URL without any secret is
+ * `invalid_options` (an unsigned webhook could be forged by anyone who finds the receiver).
+ */
+function resolveWebhook(
+  option: StartConsoleOptions['webhook'],
+  config: ConfigWebhook | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): (Omit<WebhookOptions, 'consoleUrl'> & { consoleUrl?: string }) | undefined {
+  if (option === undefined && config === undefined) return undefined;
+  const merged = { ...config, ...option } as Partial<WebhookOptions>;
+  const secret = option?.secret ?? (env[ENV_WEBHOOK_SECRET] || undefined) ?? config?.secret;
+  if (typeof merged.url !== 'string')
+    throw new ConsoleError('invalid_options', 'webhook: a url is required');
+  checkWebhookUrl(merged.url);
+  if (typeof secret !== 'string' || secret === '')
+    throw new ConsoleError(
+      'invalid_options',
+      `webhook: a secret is required (option, ${ENV_WEBHOOK_SECRET} or the config file's webhook.secret)`,
+    );
+  if (merged.format !== undefined && merged.format !== 'json' && merged.format !== 'slack')
+    throw new ConsoleError('invalid_options', 'webhook: format must be "json" or "slack"');
+  return { ...merged, url: merged.url, secret };
 }
 
 /** A console started by {@link startConsole} and listening. */
@@ -71,6 +130,9 @@ export interface RunningConsole {
 
 /** Starts the console on Node: tokens first (refuses without one), then storage, then the socket. */
 export async function startConsole(options: StartConsoleOptions = {}): Promise<RunningConsole> {
+  assertKnownOptions('startConsole', options, START_OPTION_KEYS);
+  if (options.webhook !== undefined)
+    assertKnownOptions('startConsole: webhook', options.webhook, WEBHOOK_OPTION_KEYS);
   const env = options.env ?? process.env;
   const resolved = await resolveConsoleTokens({ ...options, env });
   const approvers = createTokenRegistry(resolved.tokens, 'approver');
@@ -80,7 +142,7 @@ export async function startConsole(options: StartConsoleOptions = {}): Promise<R
       'refusing to start without an approver token: set ARGSEAL_CONSOLE_TOKENS="alice:<token of 16+ chars>" or pass --config FILE; there is no default token',
     );
   }
-  if (options.webhook) checkWebhookUrl(options.webhook.url);
+  const webhook = resolveWebhook(options.webhook, resolved.webhook, env);
   if ((options.store === undefined) !== (options.audit === undefined)) {
     throw new ConsoleError('invalid_options', 'pass both store and audit, or neither');
   }
@@ -132,10 +194,10 @@ export async function startConsole(options: StartConsoleOptions = {}): Promise<R
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  const stopWebhook = options.webhook
+  const stopWebhook = webhook
     ? watchPending(storage.store, {
-        ...options.webhook,
-        consoleUrl: options.webhook.consoleUrl ?? `http://${urlHost}:${port}`,
+        ...webhook,
+        consoleUrl: webhook.consoleUrl ?? `http://${urlHost}:${port}`,
       })
     : () => {};
   let closed: Promise<void> | undefined;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalIdentity } from '@argseal/core';
 import { ConsoleError } from './errors.js';
 
 /** Shortest token the console accepts. Tokens are secrets, not passwords to remember. */
@@ -52,10 +53,12 @@ function entries(input: TokenInput | undefined, role: TokenRole): [string, strin
 /**
  * Parses and checks tokens: names match `[A-Za-z0-9][A-Za-z0-9._@-]{0,63}`, tokens are printable
  * ASCII of at least {@link MIN_TOKEN_LENGTH} characters, no token appears twice. Codes:
- * `invalid_token_entry`, `invalid_token_name`, `weak_token`, `duplicate_token`.
+ * `invalid_token_entry`, `invalid_token_name`, `weak_token`, `duplicate_token`,
+ * `ambiguous_token_name` (two names that are one identity, e.g. `bob` and `Bob`).
  */
 export function createTokenRegistry(input: TokenInput | undefined, role: TokenRole): TokenRegistry {
   const byDigest = new Map<string, string>();
+  const spellings = new Map<string, string>();
   for (const [name, token] of entries(input, role)) {
     if (typeof name !== 'string' || !NAME.test(name)) {
       throw new ConsoleError(
@@ -72,6 +75,15 @@ export function createTokenRegistry(input: TokenInput | undefined, role: TokenRo
     const digest = digestToken(token);
     if (byDigest.has(digest))
       throw new ConsoleError('duplicate_token', `${role} tokens: a token is listed twice`);
+    // one person, one identity: `bob` and `Bob` would count as two approvers on screen
+    const identity = canonicalIdentity(name);
+    const spelled = spellings.get(identity);
+    if (spelled !== undefined && spelled !== name)
+      throw new ConsoleError(
+        'ambiguous_token_name',
+        `${role} tokens: "${spelled}" and "${name}" are one identity; spell a name one way`,
+      );
+    spellings.set(identity, name);
     byDigest.set(digest, name);
   }
   return {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createMemoryApprovalStore, createMemoryAuditLog } from '@argseal/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seeder } from './__fixtures__/seed.js';
-import { checkWebhookUrl, signWebhook, watchPending } from './webhook.js';
+import { checkWebhookUrl, escapeSlackText, signWebhook, watchPending } from './webhook.js';
 
 const closers: (() => void)[] = [];
 afterEach(() => {
@@ -70,6 +70,34 @@ describe('outgoing webhook for new pending proposals', () => {
       expect(body).not.toContain('OLD-1');
     });
   }
+
+  it('slack: every value is escaped, so no mention, broadcast or labelled link is sent', async () => {
+    const audit = createMemoryAuditLog();
+    const store = createMemoryApprovalStore({ audit });
+    const seed = seeder(store, audit, 'bot <!here> & <@U999>');
+    const r = await receiver(0);
+    closers.push(
+      watchPending(
+        store,
+        { url: r.url, secret: 's', format: 'slack', consoleUrl: 'http://127.0.0.1:7407' },
+        20,
+      ),
+    );
+    await new Promise((done) => setTimeout(done, 60));
+    const hostile = '<!channel> <https://evil.example/a|Approve> <@U123> &amp;';
+    const p = await seed.refund({ orderId: hostile, amount: 12000, currency: 'EUR' });
+    await expect.poll(() => r.got.length, { timeout: 5000 }).toBe(1);
+    const text: string = JSON.parse(r.got[0]!.body).text;
+    expect(text).toContain(
+      '&lt;!channel&gt; &lt;https://evil.example/a|Approve&gt; &lt;@U123&gt; &amp;amp;',
+    );
+    expect(text).toContain('(agent bot &lt;!here&gt; &amp; &lt;@U999&gt;)');
+    // the only control sequence left is the console's own link
+    expect(text.match(/</g)).toHaveLength(1);
+    expect(text.match(/>/g)).toHaveLength(1);
+    expect(text).toContain(`<http://127.0.0.1:7407/#/p/${p.id}|open in the console>`);
+    expect(escapeSlackText('a&b<c>d')).toBe('a&amp;b&lt;c&gt;d');
+  });
 
   it('refuses plain http to another host and malformed URLs (invalid_webhook_url)', () => {
     for (const url of ['http://example.com/hook', 'ftp://127.0.0.1/x', 'not a url'])

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { ApprovalStore, StoredProposal } from '@argseal/core';
+import { type ApprovalStore, assertKnownOptions, type StoredProposal } from '@argseal/core';
 import { ConsoleError } from './errors.js';
 import { listDisplay, reasonTables } from './proposal-display.js';
 
@@ -18,6 +18,17 @@ export interface WebhookOptions {
   baseDelayMs?: number;
   fetch?: typeof fetch;
 }
+
+/** Every key {@link WebhookOptions} knows; any other is refused `unknown_option`. */
+export const WEBHOOK_OPTION_KEYS = [
+  'url',
+  'secret',
+  'format',
+  'consoleUrl',
+  'attempts',
+  'baseDelayMs',
+  'fetch',
+];
 
 const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
@@ -41,6 +52,14 @@ export function signWebhook(secret: string, timestamp: string, body: string): st
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
+/**
+ * Escapes Slack's three control characters (`&`, `<`, `>`) so a value can never become a
+ * mention (`<!channel>`, `<@U123>`) or a labelled link (`<https://evil.example|Approve>`).
+ */
+export function escapeSlackText(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
 function message(p: StoredProposal, o: WebhookOptions): string {
   const d = listDisplay(p, reasonTables(undefined));
   let base = o.consoleUrl;
@@ -48,7 +67,7 @@ function message(p: StoredProposal, o: WebhookOptions): string {
   const link = `${base}/#/p/${encodeURIComponent(p.id)}`;
   if (o.format === 'slack')
     return JSON.stringify({
-      text: `Waiting for approval: ${d.summary} (agent ${p.agent}) <${link}|open in the console>`,
+      text: `Waiting for approval: ${escapeSlackText(d.summary)} (agent ${escapeSlackText(p.agent)}) <${escapeSlackText(link)}|open in the console>`,
     });
   return JSON.stringify({
     type: 'proposal.pending',
@@ -103,6 +122,7 @@ export function watchPending(
   o: WebhookOptions,
   intervalMs = 2000,
 ): () => void {
+  assertKnownOptions('watchPending', o, WEBHOOK_OPTION_KEYS);
   const seen = new Set<string>();
   let primed = false;
   let stopped = false;

@@ -100,6 +100,10 @@ export type ConfigErrorCode =
   | 'invalid_canonical_json'
   | 'invalid_ledger'
   | 'invalid_adapter_options'
+  /** An options object had a key its receiver does not know (`UnknownOptionError`). */
+  | 'unknown_option'
+  /** `onPolicyError` is not a function. */
+  | 'invalid_policy_error_hook'
   | 'unknown_prepared_call'
   | 'not_authorized'
   | 'attempt_spent'

@@ -2,6 +2,13 @@
 // `@argseal/core/store`.
 
 export {
+  canonicalIdentity,
+  type IdentityProblem,
+  identityProblem,
+  MAX_IDENTITY_LENGTH,
+  sameIdentity,
+} from './approvals/identity.js';
+export {
   createMemoryApprovalStore,
   type MemoryApprovalStoreOptions,
 } from './approvals/memory-store.js';
@@ -17,6 +24,7 @@ export type {
   CallOptions,
   CallOutcome,
   CheckResult,
+  PolicyErrorCall,
   RewriteHook,
   RewriteInput,
 } from './authorizer/types.js';
@@ -47,6 +55,11 @@ export {
 } from './errors.js';
 export { computeProposalHash } from './hash.js';
 export type { JsonObject, JsonValue, ReadonlyJsonValue } from './json/types.js';
+export {
+  assertKnownOptions,
+  nearestOption,
+  UnknownOptionError,
+} from './options/known-options.js';
 export type { PolicyDecision, ToolPolicy, ToolPolicyInput } from './policy/types.js';
 export type { ToolPresentation } from './presentation/types.js';
 export { defineTool, isArgsealTool } from './tool/define-tool.js';

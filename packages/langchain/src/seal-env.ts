@@ -33,7 +33,11 @@ export interface SealEnv<Context = unknown> {
 export function createSealEnv<Context>(
   options: ArgsealMiddlewareOptions<Context>,
 ): SealEnv<Context> {
-  assertAdapterOptions('@argseal/langchain argsealMiddleware', options);
+  assertAdapterOptions('@argseal/langchain argsealMiddleware', options, [
+    'tools',
+    'passthroughTools',
+    'jsonSchemas',
+  ]);
   const { authorizer } = options;
   const context: ContextResolver<Context> = (config) =>
     resolveContext(

@@ -128,6 +128,6 @@ export function sealTool<Context = unknown>(
   tool: SealableTool,
   options: SealToolOptions<Context>,
 ): SealedTool<Context> {
-  assertAdapterOptions('@argseal/langchain sealTool', options);
+  assertAdapterOptions('@argseal/langchain sealTool', options, ['jsonSchema']);
   return new SealedTool(bindingFor(tool, options.jsonSchema), options);
 }

@@ -65,6 +65,7 @@ const CODES: Readonly<Record<McpRefusalCode, true>> = {
   approval_required: true,
   approval_rejected: true,
   approval_store_missing: true,
+  approval_used_up: true,
   tool_failed: true,
   not_sealed: true,
   missing_tool_call_id: true,

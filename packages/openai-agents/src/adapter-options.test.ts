@@ -23,6 +23,26 @@ describe('shared adapter options (the kit AdapterOptions)', () => {
   });
 
   it.each([
+    ['rewriteContxt', 'rewriteContext'],
+    ['modelprovider', 'modelProvider'],
+    ['trustClientApprovals', undefined],
+  ])(
+    'unknown key %s: unknown_option (nearest %s); nothing runs or is stored',
+    async (key, near) => {
+      const w = supportWorld([]);
+      let error: unknown;
+      try {
+        createAgentsSeal({ authorizer: w.authorizer, [key]: {} } as never);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toMatchObject({ code: 'unknown_option', option: key, suggestion: near });
+      expect(w.executions).toEqual([]);
+      expect(await w.approvals.listProposals({ status: 'all' })).toEqual([]);
+    },
+  );
+
+  it.each([
     ['a fixed value', { tenant: 't-1' }],
     [
       'a function of the RunContext',

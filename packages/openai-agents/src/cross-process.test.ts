@@ -65,7 +65,7 @@ describe('RunState across processes (built package, PGlite store)', { timeout: 1
     writeFileSync(join(dir, 'state.txt'), approvedText);
     const replay = step(dir, 'resume');
     expect(executions(dir)).toHaveLength(1);
-    expect(replay.outputs.at(-1)).toContain('code=approval_required');
+    expect(replay.outputs.at(-1)).toContain('code=approval_used_up');
   });
 
   it('an approved RunState whose arguments were edited is refused and becomes a new proposal', async () => {

@@ -90,7 +90,7 @@ const sealedAgents = new WeakSet<object>();
 export function createAgentsSeal<Context = unknown>(
   options: AgentsSealOptions<Context>,
 ): AgentsSeal<Context> {
-  assertAdapterOptions('@argseal/openai-agents', options);
+  assertAdapterOptions('@argseal/openai-agents', options, ['rewriteContext', 'modelProvider']);
   const internals = createInternals(options);
   // tools built by this seal, and the sealed tool of each source (one per seal)
   const built = new WeakSet<object>();

@@ -101,7 +101,12 @@ describe.each(['generate', 'stream'] as const)('non-idempotent schema transform 
       replay.approve(replay.getInterruptions()[0]!);
       const again = await runAgent(w.agent, replay, mode);
       expect(w.executions).toHaveLength(1);
-      expect(outputText(again.history, 'c-major')).toContain('code=approval_required');
+      // the call ran: the replay is refused and never lists it as pending again
+      expect(outputText(again.history, 'c-major')).toContain('code=approval_used_up');
+      expect(await w.approvals.listPending()).toEqual([]);
+      expect(
+        (await w.approvals.listProposals({ status: 'all' })).map((p) => [p.proposalHash, p.status]),
+      ).toEqual([[proposal?.proposalHash, 'consumed']]);
     },
   );
 });

@@ -1,3 +1,4 @@
+import { assertKnownOptions } from '@argseal/core';
 import { cardNumberDetector } from './detectors/card-number.js';
 import { emailDetector } from './detectors/email.js';
 import { ibanDetector } from './detectors/iban.js';
@@ -31,6 +32,14 @@ const FACTORIES: Record<BuiltInDetectorId, (o: any) => Detector> = {
   phone: phoneDetector,
   national_id: nationalIdDetector,
 };
+const DETECTOR_OPTION_KEYS: Record<BuiltInDetectorId, readonly string[]> = {
+  secret: ['disableRules', 'ruleOptions'],
+  card_number: [],
+  iban: [],
+  email: [],
+  phone: ['defaultCountry'],
+  national_id: ['locales'],
+};
 /** Ids of the built-in detectors, in scan order. */
 export const BUILT_IN_DETECTORS = Object.keys(DEFAULTS) as readonly BuiltInDetectorId[];
 
@@ -63,8 +72,11 @@ export function builtIns(detectors: unknown): Configured[] {
     if (typeof setting === 'string') {
       out.push({ detector: FACTORIES[id](undefined), action: action(setting, option) });
     } else if (typeof setting === 'object' && setting !== null) {
-      const a = action((setting as { action?: unknown }).action, `${option}.action`);
-      out.push({ detector: FACTORIES[id](setting), action: a });
+      const { action: given, ...detectorOptions } = setting as { action?: unknown };
+      const a = action(given, `${option}.action`);
+      // `action` is createDlp's; the rest are the detector's own (unknown keys refused)
+      assertKnownOptions(option, detectorOptions, DETECTOR_OPTION_KEYS[id]);
+      out.push({ detector: FACTORIES[id](detectorOptions), action: a });
     } else {
       throw new DlpError('invalid_action', `${option}: expected an action, false or { action }`);
     }

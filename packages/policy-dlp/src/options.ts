@@ -1,3 +1,4 @@
+import { assertKnownOptions } from '@argseal/core';
 import { builtIns, customs } from './detector-settings.js';
 import type { NationalIdOptions } from './detectors/national-id.js';
 import type { PatternRule } from './detectors/patterns.js';
@@ -75,6 +76,17 @@ export interface CompiledDlp {
 
 /** Validates and copies {@link DlpOptions}. */
 export function compileOptions(options: DlpOptions = {}): CompiledDlp {
+  assertKnownOptions('createDlp', options, [
+    'detectors',
+    'patterns',
+    'custom',
+    'exempt',
+    'tools',
+    'salt',
+    'maxScanLength',
+    'name',
+    'onFinding',
+  ]);
   if (typeof options !== 'object' || options === null) {
     throw new DlpError('invalid_dlp_options', 'createDlp: options must be an object');
   }

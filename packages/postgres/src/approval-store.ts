@@ -1,4 +1,9 @@
-import { ApprovalError, type ApprovalStore, type AuditSink } from '@argseal/core';
+import {
+  ApprovalError,
+  type ApprovalStore,
+  type AuditSink,
+  assertKnownOptions,
+} from '@argseal/core';
 import {
   type ApprovalDecisionInput,
   type ApprovalGrant,
@@ -51,6 +56,7 @@ export function createSqlApprovalStore(
   db: SqlQueryable,
   options: SqlApprovalStoreOptions = {},
 ): ApprovalStore {
+  assertKnownOptions('createSqlApprovalStore', options, ['audit', 'defaultGrantTtlMs']);
   const runner = runnerFor(db);
   const audit = options.audit;
   const ttlMs = options.defaultGrantTtlMs ?? DEFAULT_GRANT_TTL_MS;

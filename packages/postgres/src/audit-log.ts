@@ -1,3 +1,4 @@
+import { assertKnownOptions } from '@argseal/core';
 import {
   type AuditEvent,
   type AuditHead,
@@ -144,6 +145,13 @@ function checkpointInterval(options: SqlAuditLogOptions): number {
  * fields and the hashes are computed after. Hashes equal core's `computeAuditHash`.
  */
 export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions = {}): SqlAuditLog {
+  assertKnownOptions('createSqlAuditLog', options, [
+    'sha256',
+    'maxBatchRecords',
+    'executedLingerMs',
+    'stream',
+    'checkpointEvery',
+  ]);
   const runner = runnerFor(db);
   const limits = batchLimits(options, runner.serial);
   if (options.sha256 !== undefined && typeof options.sha256 !== 'function') {

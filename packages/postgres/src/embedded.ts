@@ -1,3 +1,4 @@
+import { assertKnownOptions } from '@argseal/core';
 // PGlite is an optional peer: its types must not appear in this file's exported signatures,
 // or the published .d.ts fails to compile (TS2307) for a pg-only user with skipLibCheck off.
 import type { PGliteOptions } from '@electric-sql/pglite';
@@ -36,6 +37,17 @@ export interface EmbeddedDatabaseOptions {
   startParams?: string[];
 }
 
+/** The keys of {@link EmbeddedDatabaseOptions}; any other is refused `unknown_option`. */
+export const EMBEDDED_OPTION_KEYS: readonly string[] = [
+  'username',
+  'database',
+  'debug',
+  'relaxedDurability',
+  'initialMemory',
+  'extensions',
+  'startParams',
+];
+
 /**
  * Opens (or creates) an embedded PGlite database and migrates it. Pass a directory
  * for a file-backed database that survives restarts (created with its parents when
@@ -45,12 +57,14 @@ export interface EmbeddedDatabaseOptions {
  *
  * @throws {SqlStoreError} from migrating (the database is closed again): `schema_too_new`
  * when the directory holds a newer argseal schema, `store_unavailable` when a migration
- * statement fails. PGlite's own error when it cannot open the directory.
+ * statement fails. PGlite's own error when it cannot open the directory;
+ * `unknown_option` (`UnknownOptionError`) for a key not in {@link EmbeddedDatabaseOptions}.
  */
 export async function openEmbeddedDatabase(
   dir?: string,
   options: EmbeddedDatabaseOptions = {},
 ): Promise<EmbeddedDatabase> {
+  assertKnownOptions('openEmbeddedDatabase', options, EMBEDDED_OPTION_KEYS);
   const { PGlite } = await import('@electric-sql/pglite');
   // a plain directory path (not `memory://` or `idb://`) is created with its parents,
   // so `.argseal/db` works on a fresh checkout

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { assertKnownOptions } from '@argseal/core';
 import {
+  EMBEDDED_OPTION_KEYS,
   type EmbeddedDatabase,
   type EmbeddedDatabaseOptions,
   openEmbeddedDatabase,
@@ -41,6 +43,12 @@ export async function openSharedEmbeddedDatabase(
 ): Promise<
   EmbeddedDatabase & { transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> }
 > {
+  assertKnownOptions('openSharedEmbeddedDatabase', options, [
+    ...EMBEDDED_OPTION_KEYS,
+    'lockTimeoutMs',
+    'yieldCheckMs',
+    'minHoldMs',
+  ]);
   const { lockTimeoutMs = 15_000, yieldCheckMs = 50, minHoldMs = 200, ...pglite } = options;
   const lockPath = `${resolve(dir)}.lock`;
   await mkdir(dirname(lockPath), { recursive: true });

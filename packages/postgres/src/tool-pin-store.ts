@@ -1,4 +1,5 @@
 import type { AuditSink } from '@argseal/core';
+import { assertKnownOptions } from '@argseal/core';
 import type { AuditEvent } from '@argseal/core/store';
 import { SqlStoreError } from './errors.js';
 import { type Runner, runnerFor, type SqlQueryable } from './sql-db.js';
@@ -97,6 +98,7 @@ export function createSqlToolPinStore(
   db: SqlQueryable,
   options: SqlToolPinStoreOptions = {},
 ): SqlToolPinStore {
+  assertKnownOptions('createSqlToolPinStore', options, ['audit', 'auditEvent', 'generateId']);
   const runner = runnerFor(db);
   const newId = options.generateId ?? (() => crypto.randomUUID());
   return {

@@ -111,6 +111,60 @@ export function fourEyesCases(fx: () => ApprovalStoreFixture): void {
     expect((await store.getProposal(withdrawn.id))?.status).toBe('rejected');
   });
 
+  it('one person, one identity: no spelling of bob completes required: 2', async () => {
+    const { store } = fx();
+    const p = await fourEyes({ required: 2 });
+    await store.suspend(p);
+    await store.decide(p.proposalHash, approve('bob'));
+    const before = await snapshot(store);
+    for (const variant of ['Bob', 'BOB', 'bob ', ' bob', 'ｂｏｂ', 'B\u{FF4F}b']) {
+      await expectCode(() => store.decide(p.proposalHash, approve(variant)), 'duplicate_approval');
+    }
+    // a hidden character is refused outright: it would look like bob on every screen
+    for (const hidden of ['bob\u200b', 'bob\u2060', 'bo\u00adb', 'bob\u0000']) {
+      await expectCode(() => store.decide(p.proposalHash, approve(hidden)), 'invalid_approver');
+    }
+    expect(await snapshot(store)).toBe(before);
+    expect(await store.peek(p.bindingHash)).toEqual({ live: false, reason: 'no_grant' });
+    expect(await store.consume(p.bindingHash, { agent: p.agent })).toEqual({
+      ok: false,
+      reason: 'no_grant',
+    });
+    expect((await store.getProposal(p.id))?.status).toBe('pending');
+    await store.decide(p.proposalHash, approve('carol'));
+    expect((await store.peek(p.bindingHash)).live).toBe(true);
+  });
+
+  it('requester alice cannot approve as Alice, alice or ａｌｉｃｅ; nothing recorded', async () => {
+    const { store } = fx();
+    const p = await fourEyes({ required: 2, excludeRequester: true }, 'alice');
+    await store.suspend(p);
+    const before = await snapshot(store);
+    for (const variant of ['Alice', 'ALICE', 'alice ', 'ａｌｉｃｅ']) {
+      await expectCode(
+        () => store.decide(p.proposalHash, approve(variant)),
+        'requester_cannot_approve',
+      );
+    }
+    await expectCode(
+      () => store.decide(p.proposalHash, approve('alice\u200b')),
+      'invalid_approver',
+    );
+    expect(await snapshot(store)).toBe(before);
+    expect(await store.peek(p.bindingHash)).toEqual({ live: false, reason: 'no_grant' });
+  });
+
+  it('a requester with a hidden character is refused at suspend: invalid_requester', async () => {
+    const { store } = fx();
+    const before = await snapshot(store);
+    for (const requester of ['alice\u200b', 'ali\u202ece', 'alice\u0007']) {
+      const p = await fourEyes({ required: 2, excludeRequester: true }, requester);
+      await expectCode(() => store.suspend(p), 'invalid_requester');
+      expect(await store.latestProposalForCall(p)).toBeUndefined();
+    }
+    expect(await snapshot(store)).toBe(before);
+  });
+
   it('one reject by an approver ends the proposal, whatever approvals it had', async () => {
     const { store } = fx();
     const p = await fourEyes({ required: 3 });

@@ -41,6 +41,10 @@ describe('argseal audit (embedded directory)', { timeout: 120_000 }, () => {
     expect(await runCli(['audit', 'verify', '--data-dir', 'data'], ok.io)).toBe(0);
     const head = /^head (5:[0-9a-f]{64})$/m.exec(ok.out.join(''))?.[1];
     expect(head).toBeDefined();
+    // one counting convention with the console: records 0–4, the head is record 4
+    expect(ok.out.join('')).toMatch(
+      /^ok: 5 records verify \(.*, records 0–4, head at record 4\)$/m,
+    );
     expect(ok.err).toEqual([]);
 
     // the attacker deletes the last two rows; the chain that is left still links up

@@ -78,7 +78,13 @@ export const auditCommand: CliCommand = {
           return EXIT_CODES.broken;
         }
         const { main, streams, checkpoints } = result;
-        io.stdout.write(`ok: ${main.length} records verify (${opened.description})\n`);
+        // records count from 0 (as in "at record N" errors and the console's # column): the
+        // head of N records is record N − 1; "head N:HASH" stays the count --expect-head reads
+        const range =
+          main.length === 0
+            ? ''
+            : `, records 0–${main.length - 1}, head at record ${main.length - 1}`;
+        io.stdout.write(`ok: ${main.length} records verify (${opened.description}${range})\n`);
         if (streams.length > 0) {
           const n = streams.reduce((sum, s) => sum + s.length, 0);
           io.stdout.write(

@@ -1,4 +1,4 @@
-import { ApprovalError } from '@argseal/core';
+import { ApprovalError, assertKnownOptions } from '@argseal/core';
 import { isApprovalErrorCode } from '@argseal/core/store';
 import { ConsoleError } from '../errors.js';
 import { type HttpErrorCode, isHttpErrorCode } from '../http-error-codes.js';
@@ -30,6 +30,7 @@ export type ConsoleRequest = (
 ) => Promise<unknown>;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const CLIENT_OPTION_KEYS = ['url', 'token', 'fetch', 'timeoutMs', 'allowInsecureHttp'];
 
 /**
  * The error an error answer stands for, closed: `kind: 'approval'` with an
@@ -71,6 +72,7 @@ function refusal(json: unknown, status: number): ApprovalError | ConsoleError {
  * `unrecognized_code`, never the received string; a network failure is `console_unreachable`.
  */
 export function createConsoleRequest(options: ConsoleClientOptions): ConsoleRequest {
+  assertKnownOptions('console client', options, CLIENT_OPTION_KEYS);
   let base: URL;
   try {
     base = new URL(options?.url);

@@ -17,21 +17,31 @@ function count(r) {
 /**
  * Polls `/api/audit` incrementally: the first call reads the newest 200 records, later calls
  * only records after the highest `seq` the page has (the server verifies incrementally too).
+ * Polls run one at a time and a record is kept once per `seq`: a refresh started while another
+ * was in flight (a decision, a hash change, the timer) used to ask for the same `after` twice
+ * and show the new records twice.
  */
 export function createAuditFeed() {
   let records = [];
   let last = -1;
-  return async function poll() {
+  let queue = Promise.resolve();
+  async function once() {
     const audit = await api(`/api/audit?limit=200${last >= 0 ? `&after=${last}` : ''}`);
     if (audit.total <= last) {
       // the trail got shorter than what the page shows: start over (verification says why)
       records = [];
       last = -1;
-      return poll();
+      return once();
     }
-    records = [...audit.records, ...records].slice(0, KEEP);
+    const fresh = audit.records.filter((r) => Number.isInteger(r.seq) && r.seq > last);
+    records = [...fresh, ...records].slice(0, KEEP);
     if (records.length > 0) last = records[0].seq;
     return { audit, records };
+  }
+  return function poll() {
+    const run = queue.then(once, once);
+    queue = run.catch(() => undefined);
+    return run;
   };
 }
 
@@ -120,8 +130,11 @@ export function renderAudit(audit, records) {
   badge.dataset.verified = v.ok ? 'true' : 'false';
   const head = $('audit-head');
   head.replaceChildren();
-  if (v.ok && v.head)
-    head.append('head ', shortHash(v.head), ` at record ${v.length ?? audit.total}`);
+  // one convention with the # column and `argseal audit verify`: records count from 0, so
+  // the head of a chain of N records is record N − 1
+  const length = v.length ?? audit.total;
+  if (v.ok && v.head && length > 0)
+    head.append('head ', shortHash(v.head), ` at record ${length - 1} (${length} records)`);
   $('audit-body').replaceChildren(
     ...records.map((r) => {
       const tr = el('tr');

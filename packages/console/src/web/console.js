@@ -20,6 +20,8 @@ const state = {
   shown: null,
   timer: 0,
   busy: false,
+  /** The decision the confirmation asks about. */
+  asked: undefined,
   seq: 0,
 };
 
@@ -85,6 +87,7 @@ async function refresh() {
 
 function hideConfirm() {
   $('confirm').hidden = true;
+  state.asked = undefined;
 }
 
 /** What the approver reads after deciding; a four-eyes vote says how many are still missing. */
@@ -101,7 +104,9 @@ function decisionMessage(grant) {
 async function send(decision) {
   const shown = state.shown;
   if (!shown || state.busy) return;
+  const wasOpen = !$('confirm').hidden;
   hideConfirm();
+  if (wasOpen) $(decision === 'approve' ? 'approve' : 'reject').focus();
   state.busy = true;
   const note = $('d-note').value.trim();
   setText('d-message', 'sending…');
@@ -126,17 +131,45 @@ async function send(decision) {
   await refresh();
 }
 
-/** Approve: high-risk calls ask for a confirmation first. */
-function approve() {
+/**
+ * Asks before deciding: every decision started from the keyboard (`a`, `r`, Enter or Space on
+ * a button) and every approval of a high-risk call. One stray keystroke never decides; the
+ * confirmation has the focus, Enter confirms and Esc cancels.
+ */
+function ask(decision) {
   const shown = state.shown;
   if (!shown) return;
-  if (shown.display.risk !== 'high') return send('approve');
+  state.asked = decision;
+  const high = decision === 'approve' && shown.display.risk === 'high';
+  setText(
+    'confirm-title',
+    high
+      ? 'Approve a high-risk call?'
+      : decision === 'approve'
+        ? 'Approve this call?'
+        : 'Reject this call?',
+  );
   setText(
     'confirm-text',
-    `${shown.display.summary}. The policy marks this call high-risk: check the fields above before you approve.`,
+    high
+      ? `${shown.display.summary}. The policy marks this call high-risk: check the fields above before you approve.`
+      : `${shown.display.summary}. Press Enter to ${decision}, Esc to cancel.`,
   );
+  setText('confirm-yes', decision === 'approve' ? 'Yes, approve' : 'Yes, reject');
+  $('confirm-yes').className = decision;
   $('confirm').hidden = false;
   $('confirm-yes').focus();
+}
+
+/** A click on Approve or Reject: a pointer click decides, the keyboard asks first. */
+function pressed(decision, event) {
+  event.preventDefault();
+  const shown = state.shown;
+  if (!shown) return;
+  const viaKeyboard = event.detail === 0;
+  if (viaKeyboard || (decision === 'approve' && shown.display.risk === 'high'))
+    return ask(decision);
+  send(decision);
 }
 
 async function initConsole() {
@@ -150,12 +183,11 @@ async function initConsole() {
     select(selectedFromHash());
     refresh();
   });
-  $('decision-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    if (event.submitter?.value === 'reject') send('reject');
-    else approve();
-  });
-  $('confirm-yes').addEventListener('click', () => send('approve'));
+  // decisions start from the buttons' clicks; a submit by any other way decides nothing
+  $('decision-form').addEventListener('submit', (event) => event.preventDefault());
+  $('approve').addEventListener('click', (event) => pressed('approve', event));
+  $('reject').addEventListener('click', (event) => pressed('reject', event));
+  $('confirm-yes').addEventListener('click', () => send(state.asked ?? 'approve'));
   $('confirm-no').addEventListener('click', () => {
     hideConfirm();
     $('approve').focus();
@@ -188,8 +220,8 @@ async function initConsole() {
   initNotifications();
   initKeys({
     selected: () => state.selected,
-    approve,
-    reject: () => send('reject'),
+    approve: () => ask('approve'),
+    reject: () => ask('reject'),
     cancel: hideConfirm,
   });
   await Promise.all([refresh(), initPins()]);

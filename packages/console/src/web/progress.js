@@ -32,6 +32,41 @@ export function names(list) {
 }
 
 /**
+ * The identity two names are compared on, as the stores compare them (core's
+ * `canonicalIdentity`): NFKC, case-folded, hidden characters removed, whitespace collapsed.
+ */
+export function identityOf(name) {
+  const text = String(name).normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0);
+    if (cp === 0x09 || cp === 0x0a || cp === 0x0d) out += ' ';
+    else if (!isHidden(cp)) out += ch;
+  }
+  return out.replace(/\s+/gu, ' ').trim();
+}
+
+const INVISIBLE = new Set([0x00ad, 0x034f, 0x061c, 0x115f, 0x1160, 0x180e, 0x3164, 0xfeff, 0xffa0]);
+
+/** Core's `hiddenCharacterKind` as a yes/no: controls, bidi, invisible, noncharacters. */
+function isHidden(cp) {
+  return (
+    cp < 0x20 ||
+    (cp >= 0x7f && cp <= 0x9f) ||
+    INVISIBLE.has(cp) ||
+    (cp >= 0x200b && cp <= 0x200f) ||
+    (cp >= 0x2028 && cp <= 0x202e) ||
+    (cp >= 0x2060 && cp <= 0x2064) ||
+    (cp >= 0x2066 && cp <= 0x2069) ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    (cp >= 0xe0000 && cp <= 0xe007f) ||
+    (cp >= 0xe0100 && cp <= 0xe01ef) ||
+    (cp >= 0xfdd0 && cp <= 0xfdef) ||
+    (cp & 0xfffe) === 0xfffe
+  );
+}
+
+/**
  * Why `me` (in `groups`) cannot approve (`approve`) or decide at all (`all`) this pending
  * call, in the approver's words; '' when nothing blocks.
  */
@@ -43,12 +78,13 @@ export function blockedFor(p, me, groups) {
       approve: '',
       all: `Only members of the group ${g.group} may decide this call; you are not in it.`,
     };
-  if (g.approvers.includes(me))
+  const who = identityOf(me);
+  if (g.approvers.some((a) => identityOf(a) === who))
     return {
       approve: `You already approved this call; your approval counts once. It needs ${g.required - g.approvers.length} more from someone else.`,
       all: '',
     };
-  if (g.excludeRequester && g.requester === me)
+  if (g.excludeRequester && g.requester !== undefined && identityOf(g.requester) === who)
     return {
       approve: 'You requested this call, so someone else must approve it. You can still reject it.',
       all: '',

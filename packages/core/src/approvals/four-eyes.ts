@@ -1,4 +1,5 @@
 import { ApprovalError } from '../errors.js';
+import { canonicalIdentity, identityProblem } from './identity.js';
 
 /** Most distinct approvals a call may require. */
 export const MAX_REQUIRED_APPROVALS = 10;
@@ -83,10 +84,10 @@ export function checkFourEyes(p: {
   approvals?: unknown;
   requester?: unknown;
 }): (ApprovalRule & { required: number }) | undefined {
-  if (p.requester !== undefined && !isName(p.requester))
+  if (p.requester !== undefined && identityProblem(p.requester) !== undefined)
     throw new ApprovalError(
       'invalid_requester',
-      `requester must be a name of 1 to ${MAX_APPROVER_LENGTH} characters`,
+      `requester must be a name of 1 to ${MAX_APPROVER_LENGTH} characters without invisible or control characters`,
     );
   if (p.approvals === undefined) return undefined;
   const rule = checkApprovalRule(p.approvals);
@@ -117,6 +118,9 @@ export function checkApproverGroups(groups: unknown): readonly string[] | undefi
 }
 
 /**
+ * Approvers and the requester are compared on {@link canonicalIdentity}: `Bob`, `bob ` and
+ * `ｂｏｂ` are the `bob` who already approved.
+ *
  * The store-side four-eyes check of one decision, run inside the store's atomic step (memory:
  * synchronously; SQL: under the proposal's row lock). Throws `approver_not_in_group`,
  * `requester_cannot_approve` (approve only: the requester may withdraw by rejecting) or
@@ -139,12 +143,13 @@ export function checkVote(
       `only members of the group "${rule.group}" may decide this proposal`,
     );
   if (vote.decision === 'reject') return false;
-  if (rule.excludeRequester && requester === vote.approver)
+  const who = canonicalIdentity(vote.approver);
+  if (rule.excludeRequester && requester !== undefined && canonicalIdentity(requester) === who)
     throw new ApprovalError(
       'requester_cannot_approve',
       'the requester of this call may not approve it',
     );
-  if (votes.some((v) => v.approver === vote.approver))
+  if (votes.some((v) => canonicalIdentity(v.approver) === who))
     throw new ApprovalError(
       'duplicate_approval',
       'this approver has already approved this proposal; another approver must decide',

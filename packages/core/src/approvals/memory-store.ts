@@ -1,6 +1,7 @@
 import type { AuditSink } from '../audit/types.js';
 import { ApprovalError } from '../errors.js';
 import { decodeCanonical } from '../json/canonicalize.js';
+import { assertKnownOptions } from '../options/known-options.js';
 import { assertCallRef, assertSupersedes, callKey } from './call-ref.js';
 import { assertConsumeOptions } from './consume-options.js';
 import { decisionEvent } from './decision-event.js';
@@ -62,6 +63,7 @@ function voteOf(
  * `@argseal/postgres`.
  */
 export function createMemoryApprovalStore(options?: MemoryApprovalStoreOptions): ApprovalStore {
+  assertKnownOptions('createMemoryApprovalStore', options, ['audit', 'now', 'defaultGrantTtlMs']);
   const now = options?.now ?? (() => new Date());
   const ttl = options?.defaultGrantTtlMs ?? DEFAULT_GRANT_TTL_MS;
   const rows = new Map<string, Row>();

@@ -2,6 +2,7 @@ import { ApprovalError } from '../errors.js';
 import { isHashHex } from '../hash.js';
 import { checkPresentation } from '../presentation/check-presentation.js';
 import { checkApproverGroups, checkFourEyes } from './four-eyes.js';
+import { identityProblem } from './identity.js';
 import type { ApprovalDecisionInput, SuspendedToolProposal } from './types.js';
 
 /** Default lifetime of a grant without `expiresAt`: one hour. */
@@ -52,12 +53,11 @@ export function normalizeDecision(input: ApprovalDecisionInput, now: Date): Norm
   if (input.decision !== 'approve' && input.decision !== 'reject') {
     throw new ApprovalError('invalid_decision', 'decision must be "approve" or "reject"');
   }
-  if (
-    typeof input.approver !== 'string' ||
-    input.approver.trim() === '' ||
-    input.approver.length > 200
-  ) {
-    throw new ApprovalError('invalid_approver', 'approver must be a non-empty string');
+  if (identityProblem(input.approver) !== undefined) {
+    throw new ApprovalError(
+      'invalid_approver',
+      'approver must be a non-empty name of at most 200 characters without invisible or control characters',
+    );
   }
   if (input.note !== undefined && (typeof input.note !== 'string' || input.note.length > 2000)) {
     throw new ApprovalError('invalid_note', 'note must be a string of at most 2000 characters');

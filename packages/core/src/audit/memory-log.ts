@@ -1,4 +1,5 @@
 import { type Sha256Hex, sha256Of } from '../hash.js';
+import { assertKnownOptions } from '../options/known-options.js';
 import { auditPreimage, auditRecordBody, GENESIS_HASH } from './audit-hash.js';
 import { agentOf, failedAgents } from './failed-agents.js';
 import { copyRecord, detachNested } from './record-copies.js';
@@ -34,6 +35,7 @@ export function createMemoryAuditLog(options?: {
   now?: () => Date;
   sha256?: Sha256Hex;
 }): MemoryAuditLog {
+  assertKnownOptions('createMemoryAuditLog', options, ['now', 'sha256']);
   const now = options?.now ?? (() => new Date());
   const ownSha256 = options?.sha256;
   const raw: AuditRecord[] = [];

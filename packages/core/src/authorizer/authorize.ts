@@ -315,8 +315,25 @@ async function peekApproval(turn: ApprovalTurn): Promise<CheckResult> {
   const peek = await approvals.peek(call.bindingHash);
   if (peek.live) return { type: 'approved', grant: peek.grant, decision };
   if (peek.reason === 'rejected') return { type: 'deny', reason: 'approval_rejected', decision };
+  if (peek.reason === 'used_up' && (await alreadyRan(approvals, call)))
+    return { type: 'deny', reason: 'approval_used_up', decision };
   const proposal = await suspend(turn, peek.reason);
   return { type: 'suspended', proposal, decision };
+}
+
+/**
+ * True when this very call (agent, tool, tool-call id) already ran on a grant for this exact
+ * binding: its latest proposal is consumed. A replayed resume is then refused
+ * `approval_used_up` instead of suspending again: a call that ran never comes back as
+ * pending. A new call with the same arguments (another id) still asks for approval.
+ */
+async function alreadyRan(approvals: ApprovalStore, call: PreparedToolCall): Promise<boolean> {
+  const latest = await approvals.latestProposalForCall({
+    agent: call.agent,
+    tool: call.tool.name,
+    toolCallId: call.toolCallId,
+  });
+  return latest?.status === 'consumed' && latest.bindingHash === call.bindingHash;
 }
 
 /**
@@ -358,6 +375,8 @@ async function bindApproval(turn: ApprovalTurn): Promise<AuthorizationResult> {
     });
     return { type: 'deny', reason: 'approval_rejected', decision };
   }
+  if (consumed.reason === 'used_up' && (await alreadyRan(approvals, call)))
+    return { type: 'deny', reason: 'approval_used_up', decision };
   const proposal = await suspend(turn, consumed.reason);
   return { type: 'suspended', proposal, decision };
 }

@@ -3,12 +3,14 @@ import { ArgsealConfigError } from '../errors.js';
 import { isWellFormedString } from '../json/strict-domain.js';
 import { defaultProvenanceRegistry } from '../kit/provenance-registry.js';
 import { toRefusal } from '../kit/refusal.js';
+import { assertKnownOptions } from '../options/known-options.js';
 import { isArgsealTool } from '../tool/define-tool.js';
 import { attemptOptions, createAttempt, notAllowed } from './attempt.js';
 import type { ProposedWrite } from './audit-writes.js';
 import { authorizeCall, checkCall } from './authorize.js';
 import { approvalsOrDefault } from './default-approvals.js';
 import { executeCall } from './execute.js';
+import { AUTHORIZER_OPTION_KEYS, withPolicyErrorHook } from './policy-error-hook.js';
 import { prepareCall } from './prepare.js';
 import { readTelemetry, type Telemetry } from './telemetry.js';
 import { traceCall } from './telemetry-stages.js';
@@ -29,14 +31,17 @@ import type {
  * Without `approvals` it uses an in-memory approval store and says once, on stderr, that
  * it is not durable; `approvals: null` means none (`require_approval` denies).
  *
- * @throws {ArgsealConfigError} `invalid_agent`, `missing_policy`, `invalid_mode`, `invalid_rewrite`,
+ * @throws {ArgsealConfigError} `unknown_option` (a key not in {@link AuthorizerOptions}, with
+ *   the nearest known name), `invalid_agent`, `missing_policy`, `invalid_mode`, `invalid_rewrite`,
  *   `invalid_approvals`,
  *   `invalid_telemetry`, `invalid_tracer`, `invalid_meter`.
  */
 export function createAuthorizer<Context = unknown>(
   options: AuthorizerOptions<Context>,
 ): Authorizer<Context> {
-  const { agent, policy, audit } = options;
+  assertKnownOptions('createAuthorizer', options, AUTHORIZER_OPTION_KEYS);
+  const { agent, audit } = options;
+  const policy = withPolicyErrorHook(options.policy, options.onPolicyError);
   if (typeof agent !== 'string' || agent.length === 0 || !isWellFormedString(agent)) {
     throw new ArgsealConfigError(
       'invalid_agent',

@@ -110,6 +110,21 @@ export interface AuthorizerOptions<Context = unknown> {
    * per-call work is done for telemetry.
    */
   telemetry?: AuthorizerTelemetry;
+  /**
+   * Called with what a policy threw (or the rejection of its promise) when a call is denied
+   * `policy_error`, so the developer can see it. The error goes only here: never into audit
+   * events, outcomes or refusals (it may quote arguments). What this hook throws or returns
+   * is ignored; the call stays denied `policy_error`.
+   */
+  onPolicyError?: (error: unknown, call: PolicyErrorCall) => void;
+}
+
+/** Which call's policy threw, as given to {@link AuthorizerOptions.onPolicyError}. */
+export interface PolicyErrorCall {
+  agent: string;
+  tool: string;
+  toolCallId: string;
+  proposalHash: string;
 }
 
 /** Per-call options of the {@link Authorizer} methods. */

@@ -1,5 +1,6 @@
 import type { Authorizer } from '../authorizer/types.js';
 import { ArgsealConfigError } from '../errors.js';
+import { assertKnownOptions } from '../options/known-options.js';
 
 /**
  * Where an adapter gets the server context of a call: a fixed value, or a function of the
@@ -29,11 +30,27 @@ export interface AdapterOptions<Context = unknown, Run = unknown> {
 /** Default bound of an adapter's hand-over ledger. */
 export const DEFAULT_MAX_CACHED_CALLS = 1024;
 
+/** The keys of {@link AdapterOptions} every adapter accepts. */
+const ADAPTER_OPTION_KEYS: readonly string[] = [
+  'authorizer',
+  'context',
+  'allowDecodedOnly',
+  'maxCachedCalls',
+];
+
 /**
  * Checks the shared adapter options once, at setup: a missing authorizer or a bad ledger
- * bound throws `ArgsealConfigError` (`invalid_adapter_options`) naming the adapter.
+ * bound throws `ArgsealConfigError` (`invalid_adapter_options`) naming the adapter. With
+ * `ownKeys` (the adapter's own options), any key that is neither shared nor the adapter's is
+ * refused `unknown_option` (`UnknownOptionError`, naming the nearest known key).
  */
-export function assertAdapterOptions(adapter: string, options: unknown): void {
+export function assertAdapterOptions(
+  adapter: string,
+  options: unknown,
+  ownKeys?: readonly string[],
+): void {
+  if (ownKeys !== undefined)
+    assertKnownOptions(adapter, options, [...ADAPTER_OPTION_KEYS, ...ownKeys]);
   const fail = (what: string) => {
     throw new ArgsealConfigError('invalid_adapter_options', `${adapter}: ${what}`);
   };

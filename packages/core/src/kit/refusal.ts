@@ -21,6 +21,11 @@ export type RefusalCode =
   | 'approval_required'
   | 'approval_rejected'
   | 'approval_store_missing'
+  /**
+   * This very call (same agent, tool, id and arguments) already ran on its grant: a replayed
+   * resume runs nothing and creates no new pending proposal.
+   */
+  | 'approval_used_up'
   /** The tool ran and threw; what it threw is never part of the refusal. */
   | 'tool_failed'
   /** The framework would run a tool that is not sealed by this adapter. */
@@ -52,7 +57,11 @@ export interface Refusal {
 
 type Where = { tool?: string | undefined; toolCallId?: string | undefined };
 
-const APPROVAL_REASONS = new Set(['approval_rejected', 'approval_store_missing']);
+const APPROVAL_REASONS = new Set([
+  'approval_rejected',
+  'approval_store_missing',
+  'approval_used_up',
+]);
 const MAX_REASON = 200;
 
 function clip(reason: string): string {

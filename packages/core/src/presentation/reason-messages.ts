@@ -14,6 +14,7 @@ export const CORE_REASON_MESSAGES: ReasonMessages = Object.freeze({
     'The policy returned something that is not a decision, so it was denied.',
   approval_store_missing: 'This call needs approval, but no approval store is configured.',
   approval_rejected: 'An approver rejected this exact call.',
+  approval_used_up: 'This exact call already ran on its approval; a replay runs nothing.',
   arguments_changed_since_proposal: 'The arguments differ from the call that was approved.',
   shadow_mode: 'Shadow mode: the policy decision was recorded but did not block.',
 });

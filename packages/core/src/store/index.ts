@@ -16,6 +16,13 @@ export {
   MAX_APPROVER_LENGTH,
   MAX_REQUIRED_APPROVALS,
 } from '../approvals/four-eyes.js';
+export {
+  canonicalIdentity,
+  type IdentityProblem,
+  identityProblem,
+  MAX_IDENTITY_LENGTH,
+  sameIdentity,
+} from '../approvals/identity.js';
 export type {
   ApprovalDecisionInput,
   ApprovalGrant,

@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
 import type { StoredProposal } from '@argseal/core';
+import { assertKnownOptions } from '@argseal/core';
 import type { ApprovalGrant } from '@argseal/core/store';
 import { loadConfig } from '../config/load-config.js';
 import { HookError } from '../errors.js';
@@ -26,6 +27,14 @@ export async function approveProposal(
   request: ApproveRequest,
   where: HookEnvironment,
 ): Promise<{ proposal: StoredProposal; grant: ApprovalGrant }> {
+  assertKnownOptions('approveProposal', request, [
+    'id',
+    'reject',
+    'approver',
+    'note',
+    'uses',
+    'configPath',
+  ]);
   const { config } = await loadConfig(request.configPath, where.env, where.cwd);
   return withStore(config, where, async (store) => {
     const proposal = await store.approvals.getProposal(request.id);

@@ -1,4 +1,5 @@
 import type { AuditSink } from '@argseal/core';
+import { assertKnownOptions } from '@argseal/core';
 import { assertToolDefinitionDigest, toolPinAuditEvent } from '@argseal/postgres';
 import { McpSealError } from '../errors.js';
 import type {
@@ -23,6 +24,7 @@ const keyOf = (k: ToolKey) => JSON.stringify([k.agent, k.server, k.tool]);
 
 /** An in-process {@link ToolPinStore} (tests, single runs). Returns copies. */
 export function createMemoryPinStore(options: PinStoreOptions = {}): ToolPinStore {
+  assertKnownOptions('createMemoryPinStore', options, ['audit', 'now', 'generateId']);
   const now = options.now ?? (() => new Date());
   const newId = options.generateId ?? (() => crypto.randomUUID());
   const records: ToolDefinitionRecord[] = [];

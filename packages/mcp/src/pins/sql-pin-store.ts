@@ -1,4 +1,5 @@
 import type { AuditSink } from '@argseal/core';
+import { assertKnownOptions } from '@argseal/core';
 import { createSqlToolPinStore, type SqlQueryable } from '@argseal/postgres';
 import type { ToolPinStore } from './types.js';
 import { assertObservation, assertPinDecision } from './validate.js';
@@ -9,6 +10,7 @@ import { assertObservation, assertPinDecision } from './validate.js';
  * audited to `audit`.
  */
 export function sqlPinStore(db: SqlQueryable, options: { audit?: AuditSink } = {}): ToolPinStore {
+  assertKnownOptions('sqlPinStore', options, ['audit']);
   const sql = createSqlToolPinStore(db, { audit: options.audit });
   return {
     async observe(key, definition) {

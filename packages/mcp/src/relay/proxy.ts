@@ -1,4 +1,9 @@
-import { type ApprovalStore, type AuditSink, createMemoryApprovalStore } from '@argseal/core';
+import {
+  type ApprovalStore,
+  type AuditSink,
+  assertKnownOptions,
+  createMemoryApprovalStore,
+} from '@argseal/core';
 import type { PolicyMode } from '@argseal/core/data';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerConfig } from '../config/config-types.js';
@@ -54,6 +59,16 @@ export interface McpProxy {
  * host connection it serves.
  */
 export function createMcpProxy(options: McpProxyOptions): McpProxy {
+  assertKnownOptions('createMcpProxy', options, [
+    'agent',
+    'servers',
+    'approvals',
+    'pins',
+    'audit',
+    'mode',
+    'elicitationApprovers',
+    'pinPollMs',
+  ]);
   const agent = options.agent ?? 'mcp';
   const approvals = options.approvals ?? createMemoryApprovalStore({ audit: options.audit });
   const pins = options.pins ?? createMemoryPinStore({ audit: options.audit });

@@ -87,6 +87,8 @@ export function createSealer(options: SealerOptions) {
   /** By name and definition hash, so a re-listed definition keeps its compiled schema. */
   const byDefinition = new Map<string, Compiled>();
   let next = 0;
+  // tool-call ids unique across restarts: a consumed call is never mistaken for a new one
+  const session = globalThis.crypto.randomUUID().slice(0, 8);
 
   function compiled(spec: SealedToolSpec): Compiled {
     const key = `${spec.qualifiedName}\n${spec.definitionHash}`;
@@ -152,7 +154,7 @@ export function createSealer(options: SealerOptions) {
     try {
       // the message text was strictly decoded by the host transport: provider_text grade
       const outcome = await authorizer.call(tool, rawText(call.argumentsText ?? ''), {
-        toolCallId: `mcp-${next}`,
+        toolCallId: `mcp-${session}-${next}`,
         context: call.context,
       });
       if (outcome.status === 'executed')

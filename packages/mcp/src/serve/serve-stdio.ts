@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { assertKnownOptions } from '@argseal/core';
 import type { McpProxy } from '../relay/proxy.js';
 import type { McpRelay } from '../relay/relay.js';
 import { StdioHostTransport } from '../transport/stdio-host-transport.js';
@@ -18,6 +19,7 @@ export interface ServeStdioOptions {
  * `command`). Resolves once the upstreams are started; the relay closes when stdin ends.
  */
 export function serveStdio(proxy: McpProxy, options: ServeStdioOptions = {}): Promise<McpRelay> {
+  assertKnownOptions('serveStdio', options, ['input', 'output', 'maxMessageLength']);
   const transport = new StdioHostTransport({
     input: options.input ?? process.stdin,
     output: options.output ?? process.stdout,

@@ -129,10 +129,14 @@ describe('risk and four eyes survive composition', () => {
       type: 'deny',
       reason: 'policy_error',
     });
-    for (const options of [null, { required: 0 }, { group: 1 }, { risk: 'low' }, { extra: 1 }])
+    for (const options of [null, { required: 0 }, { group: 1 }, { risk: 'low' }])
       expect(() => withApprovals(ask(), options as never)).toThrow(
         expect.objectContaining({ code: 'invalid_policy_options' }),
       );
+    // an unknown key is core's unknown_option, naming the nearest known key
+    expect(() => withApprovals(ask(), { extra: 1 } as never)).toThrow(
+      expect.objectContaining({ code: 'unknown_option', option: 'extra' }),
+    );
     expect(() => withApprovals(1 as never, { required: 2 })).toThrow(
       expect.objectContaining({ code: 'invalid_policy_options' }),
     );

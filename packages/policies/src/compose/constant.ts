@@ -1,4 +1,5 @@
 import type { ToolPolicy } from '@argseal/core';
+import { assertKnownOptions } from '@argseal/core';
 import type { ApprovalRule } from '@argseal/core/store';
 import { PolicyConfigError } from '../errors.js';
 import { extrasOf, validExtras } from '../internal/approval-extras.js';
@@ -15,6 +16,7 @@ function checkReason(fn: string, reason: unknown): asserts reason is string {
 
 /** A policy that always allows. Useful as the last rule of a {@link firstMatch}. */
 export function alwaysAllow<C = unknown>(options: { name?: string } = {}): ToolPolicy<C> {
+  assertKnownOptions('alwaysAllow', options, ['name']);
   const name = options.name ?? 'alwaysAllow';
   return () => decide(name, 'allow');
 }
@@ -24,6 +26,7 @@ export function alwaysDeny<C = unknown>(
   reason = 'denied_by_default',
   options: { name?: string } = {},
 ): ToolPolicy<C> {
+  assertKnownOptions('alwaysDeny', options, ['name']);
   checkReason('alwaysDeny', reason);
   const name = options.name ?? 'alwaysDeny';
   return () => decide(name, 'deny', reason);
@@ -37,6 +40,7 @@ export function alwaysRequireApproval<C = unknown>(
   reason = 'approval_required',
   options: { name?: string; risk?: 'high'; approvals?: ApprovalRule } = {},
 ): ToolPolicy<C> {
+  assertKnownOptions('alwaysRequireApproval', options, ['name', 'risk', 'approvals']);
   checkReason('alwaysRequireApproval', reason);
   if (!validExtras(options))
     throw new PolicyConfigError(

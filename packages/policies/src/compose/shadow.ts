@@ -1,4 +1,5 @@
 import type { PolicyDecision, ToolPolicy } from '@argseal/core';
+import { assertKnownOptions } from '@argseal/core';
 import { PolicyConfigError } from '../errors.js';
 import { evaluate, RULE_NAME, ruleNameOf, SHADOW, tag } from '../internal/decision.js';
 
@@ -13,6 +14,7 @@ export function shadow<C = unknown>(
   policy: ToolPolicy<C>,
   options: { name?: string } = {},
 ): ToolPolicy<C> {
+  assertKnownOptions('shadow', options, ['name']);
   if (typeof policy !== 'function') {
     throw new PolicyConfigError('invalid_policy_options', 'shadow: policy must be a function');
   }

@@ -1,4 +1,5 @@
 import type { PolicyDecision, ToolPolicy } from '@argseal/core';
+import { assertKnownOptions } from '@argseal/core';
 import type { ApprovalRule } from '@argseal/core/store';
 import { PolicyConfigError } from '../errors.js';
 import { type ApprovalExtras, strictestExtras, validExtras } from '../internal/approval-extras.js';
@@ -29,6 +30,7 @@ export function withApprovals<C = unknown>(
   policy: ToolPolicy<C>,
   options: WithApprovalsOptions,
 ): ToolPolicy<C> {
+  assertKnownOptions('withApprovals', options, ['required', 'group', 'excludeRequester', 'risk']);
   if (typeof policy !== 'function')
     throw new PolicyConfigError(
       'invalid_policy_options',

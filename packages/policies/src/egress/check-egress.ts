@@ -1,3 +1,4 @@
+import { assertKnownOptions } from '@argseal/core';
 import { PolicyConfigError } from '../errors.js';
 import { classifyAddress } from './classify-address.js';
 import {
@@ -121,6 +122,18 @@ function classifyHost(
 
 /** Validates egress options; throws `invalid_policy_options` on anything malformed. */
 export function compileEgressOptions(options: EgressOptions = {}): CompiledEgressOptions {
+  assertKnownOptions('compileEgressOptions', options, [
+    'allowHosts',
+    'allowPorts',
+    'protocols',
+    'blockHostSuffixes',
+    'allowSingleLabelHosts',
+    'resolve',
+    'onResolverError',
+    'maxUrlLength',
+    'paths',
+    'name',
+  ]);
   if (typeof options !== 'object' || options === null) bad('options must be an object');
   const protocols = new Set(options.protocols ?? ['http:', 'https:']);
   if (protocols.size === 0 || ![...protocols].every((p) => p === 'http:' || p === 'https:')) {

@@ -1,4 +1,5 @@
 import type { PolicyDecision, ToolPolicy } from '@argseal/core';
+import { assertKnownOptions } from '@argseal/core';
 import { decide } from '../internal/decision.js';
 import { compilePointers, resolvePointer } from '../internal/json-pointer.js';
 import { checkEgress, compileEgressOptions, type EgressOptions } from './check-egress.js';
@@ -22,6 +23,18 @@ export interface EgressPolicyOptions extends EgressOptions {
  * denies with the check's reason. A `*` path matching no element counts as missing.
  */
 export function egressPolicy<C = unknown>(options: EgressPolicyOptions): ToolPolicy<C> {
+  assertKnownOptions('egressPolicy', options, [
+    'allowHosts',
+    'allowPorts',
+    'protocols',
+    'blockHostSuffixes',
+    'allowSingleLabelHosts',
+    'resolve',
+    'onResolverError',
+    'maxUrlLength',
+    'paths',
+    'name',
+  ]);
   const paths = compilePointers(options?.paths, 'egressPolicy: paths');
   const compiled = compileEgressOptions(options);
   const name = options.name ?? 'egress';

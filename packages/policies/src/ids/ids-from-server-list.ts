@@ -1,4 +1,5 @@
 import type { JsonValue, PolicyDecision, ToolPolicy, ToolPolicyInput } from '@argseal/core';
+import { assertKnownOptions } from '@argseal/core';
 import { PolicyConfigError } from '../errors.js';
 import { decide } from '../internal/decision.js';
 import { compilePointers, resolvePointer } from '../internal/json-pointer.js';
@@ -94,6 +95,7 @@ async function loadList<C>(
 export function idsFromServerList<C = unknown>(
   options: IdsFromServerListOptions<C>,
 ): ToolPolicy<C> {
+  assertKnownOptions('idsFromServerList', options, ['paths', 'list', 'name']);
   if (typeof options !== 'object' || options === null || typeof options.list !== 'function') {
     throw new PolicyConfigError(
       'invalid_policy_options',

@@ -1,4 +1,5 @@
 import type { JsonValue, PolicyDecision, ToolPolicy } from '@argseal/core';
+import { assertKnownOptions } from '@argseal/core';
 import { PolicyConfigError } from '../errors.js';
 import { decide } from '../internal/decision.js';
 import { compilePointer, resolvePointer } from '../internal/json-pointer.js';
@@ -107,6 +108,13 @@ function amountProblem(value: JsonValue): MoneyLimitReason | undefined {
  * or missing currency is denied. The limits table is copied at construction.
  */
 export function moneyLimit<C = unknown>(options: MoneyLimitOptions): ToolPolicy<C> {
+  assertKnownOptions('moneyLimit', options, [
+    'amount',
+    'currency',
+    'limits',
+    'allowNegative',
+    'name',
+  ]);
   if (typeof options !== 'object' || options === null) {
     throw new PolicyConfigError('invalid_policy_options', 'moneyLimit: options are required');
   }

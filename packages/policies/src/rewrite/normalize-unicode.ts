@@ -1,4 +1,4 @@
-import { ArgsealError, type JsonValue, type RewriteHook } from '@argseal/core';
+import { ArgsealError, assertKnownOptions, type JsonValue, type RewriteHook } from '@argseal/core';
 import { PolicyConfigError } from '../errors.js';
 import { escapeToken } from '../internal/json-pointer.js';
 
@@ -53,6 +53,7 @@ function normalizeValue(value: JsonValue, form: UnicodeForm, keys: boolean, at: 
 export function normalizeUnicode<C = unknown>(
   options: NormalizeUnicodeOptions = {},
 ): RewriteHook<C> {
+  assertKnownOptions('normalizeUnicode', options, ['form', 'keys', 'tools']);
   const form = options.form ?? 'NFC';
   if (!FORMS.has(form)) {
     throw new PolicyConfigError(

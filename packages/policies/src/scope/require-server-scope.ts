@@ -1,4 +1,5 @@
 import type { ToolPolicy } from '@argseal/core';
+import { assertKnownOptions } from '@argseal/core';
 import { PolicyConfigError } from '../errors.js';
 import { decide } from '../internal/decision.js';
 import type { ScopeReader } from './scoped-tool.js';
@@ -11,6 +12,7 @@ export function requireServerScope<C = unknown>(
   read: ScopeReader<C, unknown>,
   options: { name?: string } = {},
 ): ToolPolicy<C> {
+  assertKnownOptions('requireServerScope', options, ['name']);
   if (typeof read !== 'function') {
     throw new PolicyConfigError(
       'invalid_policy_options',

@@ -1,4 +1,5 @@
 import type { ToolPolicy } from '@argseal/core';
+import { assertKnownOptions } from '@argseal/core';
 import type { HiddenCharacterKind, PolicyTrace } from '@argseal/core/data';
 import { PolicyConfigError } from '../errors.js';
 import { decide } from '../internal/decision.js';
@@ -28,6 +29,7 @@ const MAX_TRACE = 32;
  * ...); each finding is one trace entry naming its JSON Pointer, never the text.
  */
 export function unicodeGuard<C = unknown>(options: UnicodeGuardOptions = {}): ToolPolicy<C> {
+  assertKnownOptions('unicodeGuard', options, ['action', 'kinds', 'mixedScript', 'name']);
   const action = options.action ?? 'deny';
   if (action !== 'deny' && action !== 'require_approval')
     throw new PolicyConfigError(

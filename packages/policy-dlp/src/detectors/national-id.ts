@@ -1,3 +1,4 @@
+import { assertKnownOptions } from '@argseal/core';
 import validator from 'validator';
 import { DlpError } from '../errors.js';
 import type { Detector, DetectorMatch } from '../types.js';
@@ -22,6 +23,7 @@ const TOKEN = /(?<![A-Za-z0-9-])[A-Za-z0-9-]{8,20}(?![A-Za-z0-9-])/g;
  * has them). No locale is on by default: only ids with a maintained validator are found.
  */
 export function nationalIdDetector(options: NationalIdOptions): Detector {
+  assertKnownOptions('nationalIdDetector', options, ['locales']);
   const locales = options?.locales;
   if (!Array.isArray(locales) || locales.length === 0) {
     throw new DlpError(

@@ -1,3 +1,4 @@
+import { assertKnownOptions } from '@argseal/core';
 import { type CountryCode, findNumbers, isSupportedCountry } from 'libphonenumber-js/max';
 import { DlpError } from '../errors.js';
 import type { Detector, DetectorMatch } from '../types.js';
@@ -19,6 +20,7 @@ export interface PhoneOptions {
  * region (`isValid()`: real number ranges, not just the length).
  */
 export function phoneDetector(options: PhoneOptions = {}): Detector {
+  assertKnownOptions('phoneDetector', options, ['defaultCountry']);
   const country = options.defaultCountry;
   if (country !== undefined && (typeof country !== 'string' || !isSupportedCountry(country))) {
     throw new DlpError(

@@ -1,3 +1,4 @@
+import { assertKnownOptions } from '@argseal/core';
 import { lintSource } from '@secretlint/core';
 import { secretLintProfiler } from '@secretlint/profiler';
 import { rules as recommended } from '@secretlint/secretlint-rule-preset-recommend';
@@ -90,6 +91,7 @@ function widen(text: string, start: number, end: number): [number, number] {
  * armour ({@link findPrivateKeys}): any `BEGIN ... PRIVATE KEY` block, whatever its body.
  */
 export function secretlintDetector(options: SecretOptions = {}): Detector {
+  assertKnownOptions('secretlintDetector', options, ['disableRules', 'ruleOptions']);
   const config: SecretLintCoreConfig = { rules: presetRules(options) };
   const privateKeys = !(options.disableRules ?? []).includes('privatekey');
   // secretlint's profiler is on by default: every lint leaves performance marks in the

@@ -66,13 +66,14 @@ export function setup(
 ) {
   const audit = createMemoryAuditLog();
   const approvals = createMemoryApprovalStore({ audit });
-  const refund = makeRefund(options?.refund);
+  const { refund: refundOptions, ...authorizerOptions } = options ?? {};
+  const refund = makeRefund(refundOptions);
   const authorizer = createAuthorizer({
     agent: 'support-bot',
     policy: thresholdPolicy,
     approvals,
     audit,
-    ...options,
+    ...authorizerOptions,
   });
   return { audit, approvals, authorizer, ...refund };
 }

@@ -103,9 +103,12 @@ describe('applyDecisions', () => {
     const rewritten = (await w.audit.records()).find((r) => r.type === 'rewritten');
     expect(rewritten).toMatchObject({ tool: 'refund_manual', supersedes: a.proposal.proposalHash });
     expect(await outcome.attempt.run()).toMatchObject({ status: 'executed' });
+    // the same call again: it ran on its grant, so it is refused and never pending again
     expect(await outcome.attempt.withContext(undefined).run()).toMatchObject({
-      status: 'suspended',
+      status: 'denied',
+      reason: 'approval_used_up',
     });
+    expect((await w.approvals.listPending()).filter((p) => p.tool === 'refund_manual')).toEqual([]);
     expect(w.manualRuns).toEqual([args]);
   });
 

@@ -38,13 +38,18 @@ describe('approvePending replay check', () => {
       expect(resumed.ok && (await resumed.attempt.run()).status).toBe('executed');
       expect(ctx.executed).toHaveLength(1);
 
-      // the same messages again: the used grant is gone, the call is suspended anew
-      const replay = await suspended(ctx, 'c1');
-      expect(replay.proposalHash).toBe(first.proposalHash);
-      expect(await approvePending(store, replay, { approver: 'client' })).toBe(false);
-      expect(await store.findPending(replay.proposalHash)).toMatchObject({ status: 'pending' });
+      // the same messages again: the call ran on its grant, so the replay is refused
+      // approval_used_up and no new pending proposal is created for it
+      const replay = await ctx.authorizer.prepare(ctx.tool, args(50_000), { toolCallId: 'c1' });
+      if (!replay.ok) throw new Error('prepare failed');
+      expect(await replay.attempt.run()).toMatchObject({
+        status: 'denied',
+        reason: 'approval_used_up',
+      });
+      expect(await approvePending(store, replay.attempt, { approver: 'client' })).toBe(false);
+      expect(await store.findPending(first.proposalHash)).toBeUndefined();
       const again = await ctx.authorizer.prepare(ctx.tool, args(50_000), { toolCallId: 'c1' });
-      expect(again.ok && (await again.attempt.run()).status).toBe('suspended');
+      expect(again.ok && (await again.attempt.run()).status).toBe('denied');
       expect(ctx.executed).toHaveLength(1);
 
       // every lookup asked by hash, never for the whole store
