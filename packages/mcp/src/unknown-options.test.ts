@@ -1,8 +1,8 @@
 import { UnknownOptionError } from '@argseal/core';
 import { describe, expect, it } from 'vitest';
 import { createMemoryPinStore } from './pins/memory-pin-store.js';
-import { createMcpProxy } from './proxy.js';
-import { serveStdio } from './serve-stdio.js';
+import { createMcpProxy } from './relay/proxy.js';
+import { serveStdio } from './serve/serve-stdio.js';
 
 function refusal(fn: () => unknown): unknown {
   try {
