@@ -57,6 +57,8 @@ export type CliInputErrorCode =
 /** Every code of the CLI's own errors. */
 export type CliErrorCode = CliUsageErrorCode | CliInputErrorCode;
 
+const CLI_MARKER = Symbol.for('argseal.error.cli');
+
 /** Base of the CLI's errors: core's `ArgsealError` with a {@link CliErrorCode}. */
 export class CliError extends ArgsealError {
   declare readonly code: CliErrorCode;
@@ -64,6 +66,16 @@ export class CliError extends ArgsealError {
   constructor(code: CliErrorCode, message: string) {
     super(code, message);
     this.name = 'CliError';
+    Object.defineProperty(this, CLI_MARKER, { value: true });
+  }
+
+  /** True for a CLI error from any copy of this package; false for other argseal errors. */
+  static override isInstance(value: unknown): value is CliError {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[CLI_MARKER] === true
+    );
   }
 }
 

@@ -1,3 +1,7 @@
+import { ArgsealError } from '@argseal/core';
+
+const HOOK_MARKER = Symbol.for('argseal.error.hooks');
+
 /**
  * Codes of {@link HookError}. `input_*` and decode codes are about what the host sent,
  * `config_*` about the configuration, `store_*` about the approval store and audit,
@@ -24,8 +28,8 @@ export type HookErrorCode =
  * `config`, `store`, `hook`), `path` is a JSON Pointer into the host's input or the config
  * when one applies. Messages never carry argument payloads.
  */
-export class HookError extends Error {
-  readonly code: HookErrorCode;
+export class HookError extends ArgsealError {
+  declare readonly code: HookErrorCode;
   readonly stage: 'input' | 'config' | 'store' | 'hook';
   readonly path: string | undefined;
 
@@ -35,15 +39,19 @@ export class HookError extends Error {
     message: string,
     options: { path?: string; cause?: unknown } = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(code, message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'HookError';
     this.stage = stage;
-    this.code = code;
     this.path = options.path;
+    Object.defineProperty(this, HOOK_MARKER, { value: true });
   }
 
-  /** True for a HookError from any copy of this package. */
-  static isInstance(value: unknown): value is HookError {
-    return value instanceof Error && value.name === 'HookError' && 'stage' in value;
+  /** True for a HookError from any copy of this package; false for other argseal errors. */
+  static override isInstance(value: unknown): value is HookError {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[HOOK_MARKER] === true
+    );
   }
 }

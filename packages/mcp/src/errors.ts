@@ -1,5 +1,7 @@
 import { ArgsealError } from '@argseal/core';
 
+const MCP_MARKER = Symbol.for('argseal.error.mcp');
+
 /**
  * Stable codes of {@link McpSealError}. Message-level refusals (`duplicate_key`,
  * `unsafe_integer`, ... from core's strict decoder) keep core's codes; these are the proxy's own.
@@ -26,5 +28,15 @@ export class McpSealError extends ArgsealError {
   constructor(code: McpSealErrorCode, message: string, options?: { cause?: unknown }) {
     super(code, message, options);
     this.name = 'McpSealError';
+    Object.defineProperty(this, MCP_MARKER, { value: true });
+  }
+
+  /** True for an `McpSealError` from any copy of this package; false for other argseal errors. */
+  static override isInstance(value: unknown): value is McpSealError {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[MCP_MARKER] === true
+    );
   }
 }
