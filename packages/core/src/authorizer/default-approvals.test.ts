@@ -30,9 +30,12 @@ describe('createAuthorizer without approvals: an in-memory store, said once', ()
     await store.decide(pending!.proposalHash, { decision: 'approve', approver: 'ann' });
     const resumed = await authorizer.call(tool, args(50_000), { toolCallId: 'c1', resumeOf: true });
     expect(resumed.status).toBe('executed');
-    expect((await authorizer.call(tool, args(50_000), { toolCallId: 'c1' })).status).toBe(
-      'suspended',
-    );
+    // a replay of the call that ran is refused, and lists nothing as pending again
+    expect(await authorizer.call(tool, args(50_000), { toolCallId: 'c1' })).toMatchObject({
+      status: 'denied',
+      reason: 'approval_used_up',
+    });
+    expect(await store.listPending()).toEqual([]);
     expect(executed).toHaveLength(1);
     // the default store writes its decisions into the authorizer's audit sink
     expect((await audit.records()).map((r) => r.type)).toContain('approval_granted');

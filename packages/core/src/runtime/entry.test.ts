@@ -62,7 +62,7 @@ function runProbe(text: string): ProbeResult {
 
 describe(`@argseal/core as ${runtime} ${process.versions.node} loads it (built entries, export conditions)`, () => {
   const text = '{"to":"acct_1","amount":1250,"memo":"caf\u00e9"}';
-  const subpaths = ['.', './kit', './store'] as const;
+  const subpaths = ['.', './kit', './data', './store'] as const;
   // Node has its own build (synchronous node:crypto SHA-256) once package.json lists `node`
   const nodeBuild = subpaths.every((s) => {
     const e = manifest.exports[s];

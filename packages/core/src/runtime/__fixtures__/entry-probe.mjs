@@ -15,7 +15,7 @@ Object.defineProperty(subtle, 'digest', {
   },
 });
 
-const entries = ['@argseal/core', '@argseal/core/kit', '@argseal/core/store'];
+const entries = ['@argseal/core', '@argseal/core/kit', '@argseal/core/data', '@argseal/core/store'];
 const modules = await Promise.all(entries.map((e) => import(e)));
 const pick = (name) => {
   for (const m of modules) if (typeof m[name] === 'function') return m[name];
