@@ -75,7 +75,7 @@ describePostgres(
       await chainVerified();
     });
 
-    it('SIGKILL after the grant was consumed, before the tool started: no run on the spent grant; one re-approval runs it once', async () => {
+    it('SIGKILL after the grant was consumed, before the tool started: the spent grant is never reused, nothing runs', async () => {
       const first = startWorker(env({ MODE: 'start', KILL_AT: 'start' }));
       op = await waitForOperator(db.url);
       const [proposal] = await op.pending();
@@ -84,15 +84,15 @@ describePostgres(
       expect(await op.refunds()).toEqual([]);
 
       const second = startWorker(env({ MODE: 'recover' }));
-      // the spent single-use grant is not reused: the same call waits for a new decision
-      const [again] = await op.pending();
-      expect(again!.proposalHash).toBe(proposal!.proposalHash);
-      expect(again!.id).not.toBe(proposal!.id);
-      expect(await op.refunds()).toEqual([]);
-      await op.approvals.decide(again!.proposalHash, { decision: 'approve', approver: 'ann' });
       const { outcome } = await second.done;
-      expect(outcome).toMatchObject({ status: 'executed' });
-      expect(await op.refunds()).toHaveLength(1);
+      // the call's single-use grant is spent: core refuses the replay, nothing is pending again
+      expect(outcome).toEqual({
+        status: 'denied',
+        proposalHash: proposal!.proposalHash,
+        reason: 'approval_used_up',
+      });
+      expect(await op.refunds()).toEqual([]);
+      expect(await op.approvals.listPending()).toEqual([]);
       await chainVerified();
     });
 

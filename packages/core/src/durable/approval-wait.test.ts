@@ -134,6 +134,39 @@ describe('createApprovalWait', () => {
   });
 
   it('a crash after the grant was consumed, before the tool started: the spent grant is not reused', async () => {
+    const { tool, executed, approvals, authorizer } = wired();
+    const call = { toolCallId: 'call_1' };
+    const inner = createMemoryExecutionLedger();
+    const dying: ExecutionLedger = {
+      ...inner,
+      start: async () => {
+        throw new Error('killed');
+      },
+    };
+    const crashing = createApprovalWait({ authorizer, ledger: dying });
+    const ticket = await crashing.request(tool, args(50_000), call);
+    if (ticket.status !== 'pending') throw new Error('expected pending');
+    await approvals.decide(ticket.proposalHash, { decision: 'approve', approver: 'ann' });
+    await expect(
+      crashing.execute(tool, args(50_000), ticket, { ...call, executionKey: 'wf:3' }),
+    ).rejects.toThrow('killed');
+    const restarted = createApprovalWait({ authorizer, ledger: inner });
+    const out = await restarted.execute(tool, args(50_000), ticket, {
+      ...call,
+      executionKey: 'wf:3',
+    });
+    // the single-use grant of this call was consumed by the crashed run: core refuses the
+    // replay (approval_used_up) and lists nothing as pending; nothing runs
+    expect(out).toEqual({
+      status: 'denied',
+      proposalHash: ticket.proposalHash,
+      reason: 'approval_used_up',
+    });
+    expect(await approvals.listPending()).toEqual([]);
+    expect(executed).toHaveLength(0);
+  });
+
+  it('without a call id, the same crash asks for a new decision instead', async () => {
     const { wait, tool, executed, approvals, authorizer } = wired();
     const ticket = await wait.request(tool, args(50_000));
     if (ticket.status !== 'pending') throw new Error('expected pending');
@@ -152,13 +185,11 @@ describe('createApprovalWait', () => {
     ).rejects.toThrow('killed');
     const restarted = createApprovalWait({ authorizer, ledger: inner });
     const out = await restarted.execute(tool, args(50_000), ticket, { executionKey: 'wf:3' });
-    // the single-use grant was consumed by the crashed run: nothing runs, a new approval is needed
     expect(out).toEqual({ status: 'pending', proposalHash: ticket.proposalHash });
     expect((await approvals.listPending()).map((p) => p.proposalHash)).toEqual([
       ticket.proposalHash,
     ]);
     expect(executed).toHaveLength(0);
-    void wait;
   });
 
   it('refuses bad input with a code and runs nothing', async () => {
