@@ -24,6 +24,17 @@ import type {
   PreparedToolCall,
 } from './types.js';
 
+/** The keys of {@link CallOptions}: a per-call options object with any other key is refused. */
+const CALL_OPTION_KEYS: readonly (keyof CallOptions)[] = [
+  'toolCallId',
+  'context',
+  'signal',
+  'resumeOf',
+  'host',
+  'allowDecodedOnly',
+  'supersedes',
+];
+
 /**
  * Creates the one lifecycle every adapter reuses: prepare (decode, rewrite, schema,
  * snapshot, hash), authorize (policy, approval binding) and execute (fresh copy).
@@ -172,6 +183,7 @@ export function createAuthorizer<Context = unknown>(
       if (!isArgsealTool(tool)) {
         throw new ArgsealConfigError('invalid_tool', 'authorizer: tool must come from defineTool');
       }
+      if (callOptions !== undefined) assertKnownOptions('prepare', callOptions, CALL_OPTION_KEYS);
       // attempts are for adapters, which all read historyArguments
       const r = await prepareCall(prepareSettings, tool, input, callOptions, true);
       if (!r.ok) {
@@ -230,6 +242,7 @@ export function createAuthorizer<Context = unknown>(
     if (!isArgsealTool(tool)) {
       throw new ArgsealConfigError('invalid_tool', 'authorizer: tool must come from defineTool');
     }
+    if (callOptions !== undefined) assertKnownOptions('call', callOptions, CALL_OPTION_KEYS);
     const p = traced ? tracedRun : plainRun;
     const r = await prepareCall(p.prepare, tool, rawArguments, callOptions);
     if (!r.ok) {

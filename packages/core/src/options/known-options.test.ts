@@ -4,6 +4,7 @@ import { createMemoryAuditLog } from '../audit/memory-log.js';
 import { makeRefund } from '../authorizer/__fixtures__/refund.js';
 import { createAuthorizer } from '../authorizer/create-authorizer.js';
 import { ArgsealConfigError } from '../errors.js';
+import { defineTool } from '../tool/define-tool.js';
 import { assertKnownOptions, nearestOption, UnknownOptionError } from './known-options.js';
 
 const allow = () => ({ type: 'allow' as const });
@@ -81,5 +82,44 @@ describe('options objects refuse unknown keys at setup (unknown_option)', () => 
     expect(nearestOption('mode', ['mode', 'now'])).toBe('mode');
     expect(nearestOption('zzzzzzzz', ['mode', 'now'])).toBeUndefined();
     expect(nearestOption('x'.repeat(10_000), ['mode'])).toBeUndefined();
+  });
+
+  it('defineTool refuses an unknown definition key (a typo of a known one is named)', () => {
+    const { tool } = makeRefund();
+    const error = refusal(() =>
+      defineTool({
+        name: 'refund',
+        schema: tool.schema,
+        execute: () => 'ran',
+        informationalField: ['/memo'],
+      } as never),
+    );
+    expect(error).toMatchObject({
+      code: 'unknown_option',
+      where: 'defineTool',
+      option: 'informationalField',
+      suggestion: 'informationalFields',
+    });
+  });
+
+  it('per-call options refuse unknown keys: nothing is prepared, stored or executed', async () => {
+    const { tool, executed } = makeRefund();
+    const approvals = createMemoryApprovalStore();
+    const audit = createMemoryAuditLog();
+    const authorizer = createAuthorizer({ agent: 'a', policy: allow, approvals, audit });
+    const raw = '{"orderId":"o","amount":5,"currency":"EUR"}';
+    await expect(authorizer.call(tool, raw, { toolCallld: 'c1' } as never)).rejects.toMatchObject({
+      code: 'unknown_option',
+      where: 'call',
+      suggestion: 'toolCallId',
+    });
+    await expect(
+      authorizer.prepare(tool, raw, { allowDecodedOnyl: true } as never),
+    ).rejects.toMatchObject({ code: 'unknown_option', where: 'prepare' });
+    expect(executed).toEqual([]);
+    expect(await audit.records()).toEqual([]);
+    expect(await approvals.listPending()).toEqual([]);
+    // known keys pass
+    expect((await authorizer.call(tool, raw, { toolCallId: 'c1' })).status).toBe('executed');
   });
 });

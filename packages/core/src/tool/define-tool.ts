@@ -1,8 +1,19 @@
 import { ArgsealConfigError } from '../errors.js';
 import { parseJsonPointer } from '../json/json-pointer.js';
 import { isWellFormedString } from '../json/strict-domain.js';
+import { assertKnownOptions } from '../options/known-options.js';
 import { compilePresentation } from '../presentation/compile-presentation.js';
 import type { ArgsealTool, ToolDefinition } from './types.js';
+
+const TOOL_DEFINITION_KEYS: readonly (keyof ToolDefinition<unknown, unknown>)[] = [
+  'name',
+  'description',
+  'schema',
+  'execute',
+  'informationalFields',
+  'classificationVersion',
+  'presentation',
+];
 
 /**
  * Declares a tool argseal can seal. The schema is any Standard Schema v1 validator;
@@ -15,6 +26,7 @@ import type { ArgsealTool, ToolDefinition } from './types.js';
 export function defineTool<Input, Output, Context = unknown>(
   definition: ToolDefinition<Input, Output, Context>,
 ): ArgsealTool<Input, Output, Context> {
+  assertKnownOptions('defineTool', definition, TOOL_DEFINITION_KEYS);
   const { name, schema, execute } = definition;
   if (
     typeof name !== 'string' ||
