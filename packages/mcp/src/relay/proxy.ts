@@ -68,7 +68,8 @@ export function createMcpProxy(options: McpProxyOptions): McpProxy {
     'mode',
     'elicitationApprovers',
     'pinPollMs',
-  ]);
+    'onPendingDefinitions',
+  ] satisfies readonly (keyof McpProxyOptions)[]);
   const agent = options.agent ?? 'mcp';
   const approvals = options.approvals ?? createMemoryApprovalStore({ audit: options.audit });
   const pins = options.pins ?? createMemoryPinStore({ audit: options.audit });
