@@ -1,0 +1,100 @@
+// A worker process on Workflow DevKit's local world (persisted in DATA_DIR) whose steps use
+// argseal on PostgreSQL (approvals, audit, the execution ledger and the wait index, and a
+// refunds table that is the tool's effect). The crash tests SIGKILL it and start another.
+//   MODE=start    start the refund workflow, print {"waiting":runId} once its hook exists
+//   MODE=recover  re-enqueue the runs found in DATA_DIR (the restart), print {"ready":true}
+// Both read "approve <proposalHash>" or "reject <proposalHash>" lines on stdin and decide
+// through the waking store (resumeHook); both print {"outcome":...} when the run ends.
+// KILL_AT=tool: SIGKILL itself right after the tool's effect (before the step is recorded).
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { createAuthorizer, defineTool } from '@argseal/core';
+import {
+  createSqlApprovalStore,
+  createSqlAuditLog,
+  createSqlExecutionLedger,
+  migrate,
+} from '@argseal/postgres';
+import { createLocalWorld } from '@workflow/world-local';
+import pg from 'pg';
+import { getRun, resumeHook, start } from 'workflow/api';
+import { setWorld } from 'workflow/runtime';
+import { z } from 'zod';
+import { registerSealedTools, wakeHooksOnDecide } from '../../dist/index.js';
+
+const { DATABASE_URL, DATA_DIR, BUNDLES, MODE, ARGS, KILL_AT } = process.env;
+const print = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
+
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 4 });
+await migrate(pool);
+await pool.query(`CREATE TABLE IF NOT EXISTS refunds (
+  id serial PRIMARY KEY, order_id text NOT NULL, amount int NOT NULL)`);
+const audit = createSqlAuditLog(pool);
+const store = createSqlApprovalStore(pool, { audit });
+const ledger = createSqlExecutionLedger({ db: pool });
+await ledger.ensureSchema();
+const refund = defineTool({
+  name: 'refund',
+  description: 'Refund an order',
+  schema: z.object({ orderId: z.string(), amount: z.number().int(), currency: z.string() }),
+  execute: async (input) => {
+    await pool.query('INSERT INTO refunds (order_id, amount) VALUES ($1, $2)', [
+      input.orderId,
+      input.amount,
+    ]);
+    if (KILL_AT === 'tool') process.kill(process.pid, 'SIGKILL');
+    return { refunded: input.amount };
+  },
+});
+const authorizer = createAuthorizer({
+  agent: 'refund-bot',
+  approvals: store,
+  audit,
+  policy: ({ parsedArguments }) =>
+    parsedArguments.amount > 10_000
+      ? { type: 'require_approval', reason: 'amount_above_threshold' }
+      : { type: 'allow' },
+});
+registerSealedTools({ authorizer, ledger, waits: ledger, tools: [refund] });
+const approvals = wakeHooksOnDecide(store, { resumeHook, waits: ledger });
+
+const world = createLocalWorld({ dataDir: DATA_DIR, recoverActiveRuns: MODE === 'recover' });
+const handler = (file) => {
+  let loaded;
+  return async (request) => {
+    loaded ??= import(pathToFileURL(join(BUNDLES, file)).href).then((m) => m.POST);
+    return (await loaded)(request);
+  };
+};
+world.registerHandler('__wkf_workflow_', handler('workflows.mjs'));
+world.registerHandler('__wkf_step_', handler('steps.mjs'));
+await world.start?.();
+setWorld(world);
+
+createInterface({ input: process.stdin }).on('line', async (line) => {
+  const [decision, proposalHash] = line.trim().split(' ');
+  await approvals.decide(proposalHash, { decision, approver: 'ann' });
+});
+
+async function finish(run) {
+  const outcome = await run.returnValue;
+  print({ outcome });
+  await pool.end();
+  process.exit(0);
+}
+
+if (MODE === 'start') {
+  const run = await start({ workflowId: 'workflow//./refund-workflow//refundWorkflow' }, [ARGS]);
+  for (;;) {
+    const hooks = await world.hooks.list({ runId: run.runId });
+    if (hooks.data.length > 0) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  print({ waiting: run.runId });
+  await finish(run);
+} else {
+  print({ ready: true });
+  const runId = process.env.RUN_ID;
+  await finish(getRun(runId));
+}
