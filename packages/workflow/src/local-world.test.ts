@@ -1,3 +1,4 @@
+import { createConsoleServer } from '@argseal/console';
 import { type ExecutionLedger, verifyAuditLog } from '@argseal/core';
 import { waitForHook } from '@workflow/vitest';
 import { afterEach, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ it('a call policy allows runs in the first step, with no hook', async () => {
   await chainVerified();
 });
 
-it('waits on a hook with a deterministic token; the console decision resumes it; the tool runs once', async () => {
+it('waits on a hook with a deterministic token; the waking store's decision resumes it; the tool runs once', async () => {
   app = openRefundApp();
   const run = await start(refundWorkflow, [refundArgs(50_000)]);
   const hook = await waitForHook(run);
@@ -47,6 +48,35 @@ it('waits on a hook with a deterministic token; the console decision resumes it;
   expect(app.refunds).toEqual([{ orderId: 'ord_1', amount: 50_000 }]);
   // the wait is forgotten once the call ended
   expect(await app.waits.waitsFor(proposal.proposalHash)).toEqual([]);
+  await chainVerified();
+});
+
+it('a decision in the approval console resumes the hook through resumeHook (no polling)', async () => {
+  app = openRefundApp();
+  const run = await start(refundWorkflow, [refundArgs(50_000)]);
+  await waitForHook(run);
+  const proposal = await pendingProposal();
+  // the run read the store once after its hook was registered, and now sleeps on the hook
+  await until(
+    async () => (await completedSteps(run.runId, 'argsealExecuteStep')) === 1,
+    'the first execute step',
+  );
+  const token = 'ann-token-0123456789abcdef0123456789';
+  const console = createConsoleServer({
+    store: app.approvals,
+    audit: app.audit,
+    tokens: { ann: token },
+  });
+  const res = await console.request(`http://127.0.0.1:7407/api/proposals/${proposal.id}/decision`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ decision: 'approve', proposalHash: proposal.proposalHash }),
+  });
+  expect(res.status).toBe(200);
+  expect(await run.returnValue).toMatchObject({ status: 'executed', result: { refunded: 50_000 } });
+  expect(app.refunds).toEqual([{ orderId: 'ord_1', amount: 50_000 }]);
+  // the run woke on the hook: exactly two execute steps (before the decision, after it)
+  expect(await completedSteps(run.runId, 'argsealExecuteStep')).toBe(2);
   await chainVerified();
 });
 
