@@ -3,9 +3,12 @@
 // refunds table that is the tool's effect). The crash tests SIGKILL it and start another.
 //   MODE=start    start the refund workflow, print {"waiting":runId} once its hook exists
 //   MODE=recover  re-enqueue the runs found in DATA_DIR (the restart), print {"ready":true}
+//   MODE=serve    (WORLD=postgres) only run the steps the queue delivers
+// WORLD=postgres: Workflow DevKit's PostgreSQL world on DATABASE_URL, HTTP routes on PORT.
 // Both read "approve <proposalHash>" or "reject <proposalHash>" lines on stdin and decide
 // through the waking store (resumeHook); both print {"outcome":...} when the run ends.
 // KILL_AT=tool: SIGKILL itself right after the tool's effect (before the step is recorded).
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
@@ -59,7 +62,6 @@ const authorizer = createAuthorizer({
 registerSealedTools({ authorizer, ledger, waits: ledger, tools: [refund] });
 const approvals = wakeHooksOnDecide(store, { resumeHook, waits: ledger });
 
-const world = createLocalWorld({ dataDir: DATA_DIR, recoverActiveRuns: MODE === 'recover' });
 const handler = (file) => {
   let loaded;
   return async (request) => {
@@ -67,8 +69,40 @@ const handler = (file) => {
     return (await loaded)(request);
   };
 };
-world.registerHandler('__wkf_workflow_', handler('workflows.mjs'));
-world.registerHandler('__wkf_step_', handler('steps.mjs'));
+let world;
+if (process.env.WORLD === 'postgres') {
+  // The PostgreSQL world queues on graphile-worker and delivers each message over HTTP to
+  // this process's own routes (PORT): any worker on the database may run any step.
+  const routes = {
+    '/.well-known/workflow/v1/flow': handler('workflows.mjs'),
+    '/.well-known/workflow/v1/step': handler('steps.mjs'),
+  };
+  const server = createServer(async (req, res) => {
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    const route = routes[new URL(req.url, 'http://localhost').pathname];
+    if (!route) {
+      res.writeHead(404).end();
+      return;
+    }
+    const response = await route(
+      new Request(`http://localhost${req.url}`, {
+        method: req.method,
+        headers: req.headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      }),
+    );
+    res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise((resolve) => server.listen(Number(process.env.PORT), '127.0.0.1', resolve));
+  const { createWorld } = await import('@workflow/world-postgres');
+  world = createWorld({ connectionString: DATABASE_URL });
+} else {
+  world = createLocalWorld({ dataDir: DATA_DIR, recoverActiveRuns: MODE === 'recover' });
+  world.registerHandler('__wkf_workflow_', handler('workflows.mjs'));
+  world.registerHandler('__wkf_step_', handler('steps.mjs'));
+}
 await world.start?.();
 setWorld(world);
 
@@ -93,6 +127,8 @@ if (MODE === 'start') {
   }
   print({ waiting: run.runId });
   await finish(run);
+} else if (MODE === 'serve') {
+  print({ ready: true }); // runs whatever the PostgreSQL world's queue hands it
 } else {
   print({ ready: true });
   const runId = process.env.RUN_ID;

@@ -23,6 +23,8 @@ export async function freshWorld(adminUrl: string) {
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'argseal-wf-'));
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // DROP DATABASE … WITH (FORCE) ends connections the pool is still closing
+  pool.on('error', () => {});
   return {
     url: url.toString(),
     dataDir,
@@ -41,6 +43,15 @@ export async function freshWorld(adminUrl: string) {
         await new Promise((r) => setTimeout(r, 50));
       }
       throw new Error('no pending proposal');
+    },
+    /** Waits until `n` refunds exist (a worker that prints nothing ran the run). */
+    async refundsReach(n: number) {
+      for (let i = 0; i < 600; i++) {
+        const { rows } = await pool.query('SELECT count(*)::int AS n FROM refunds');
+        if (rows[0].n >= n) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`never ${n} refunds`);
     },
     async refunds() {
       const { rows } = await pool.query('SELECT order_id, amount FROM refunds ORDER BY id');
@@ -117,4 +128,24 @@ export function startWorker(env: Record<string, string>): Worker {
       }
     },
   };
+}
+
+/** Runs the PostgreSQL world's own schema setup (its CLI) once, before any worker starts. */
+export async function migratePostgresWorld(url: string): Promise<void> {
+  const { realpathSync } = await import('node:fs');
+  // the CLI runs only as the main module, named by its real path
+  const cli = realpathSync(join(PACKAGE_DIR, 'node_modules/@workflow/world-postgres/dist/cli.js'));
+  const child = spawn(process.execPath, [cli], {
+    env: { ...process.env, DATABASE_URL: url, WORKFLOW_POSTGRES_URL: url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+  if (code !== 0) throw new Error(`world-postgres setup failed: ${out.slice(-2000)}`);
 }
