@@ -35,7 +35,7 @@ it('a call policy allows runs in the first step, with no hook', async () => {
   await chainVerified();
 });
 
-it('waits on a hook with a deterministic token; the waking store's decision resumes it; the tool runs once', async () => {
+it('waits on a hook with a deterministic token; a decision through the waking store resumes it; the tool runs once', async () => {
   app = openRefundApp();
   const run = await start(refundWorkflow, [refundArgs(50_000)]);
   const hook = await waitForHook(run);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSqlAuditLog } from '@argseal/postgres';
+import { createSqlAuditLog, createSqlExecutionLedger, migrate } from '@argseal/postgres';
 import pg from 'pg';
 
 const WORKER = fileURLToPath(new URL('./refund-worker.mjs', import.meta.url));
@@ -25,6 +25,12 @@ export async function freshWorld(adminUrl: string) {
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
   // DROP DATABASE … WITH (FORCE) ends connections the pool is still closing
   pool.on('error', () => {});
+  // the schema exists before any worker starts (as a deployment would migrate): DDL from
+  // two workers starting at once races on PostgreSQL's catalog (CREATE … IF NOT EXISTS too)
+  await migrate(pool);
+  await createSqlExecutionLedger({ db: pool }).ensureSchema();
+  await pool.query(`CREATE TABLE IF NOT EXISTS refunds (
+    id serial PRIMARY KEY, order_id text NOT NULL, amount int NOT NULL)`);
   return {
     url: url.toString(),
     dataDir,
