@@ -120,9 +120,15 @@ async function finish(run) {
 
 if (MODE === 'start') {
   const run = await start({ workflowId: 'workflow//./refund-workflow//refundWorkflow' }, [ARGS]);
+  // waiting = the hook exists and the execute step after it completed (pending): the run
+  // sleeps on the hook, no step is in flight
   for (;;) {
     const hooks = await world.hooks.list({ runId: run.runId });
-    if (hooks.data.length > 0) break;
+    const steps = await world.steps.list({ runId: run.runId, resolveData: 'none' });
+    const looked = steps.data.some(
+      (s) => s.stepName.endsWith('//argsealExecuteStep') && s.status === 'completed',
+    );
+    if (hooks.data.length > 0 && looked) break;
     await new Promise((r) => setTimeout(r, 50));
   }
   print({ waiting: run.runId });
@@ -132,5 +138,12 @@ if (MODE === 'start') {
 } else {
   print({ ready: true });
   const runId = process.env.RUN_ID;
+  // diagnostics for a run that does not finish: its event log, on stderr
+  setTimeout(async () => {
+    const events = await world.events.list({ runId, pagination: { limit: 1000 } });
+    process.stderr.write(
+      `events: ${events.data.map((e) => `${e.eventType}:${e.correlationId ?? ''}`).join(' ')}\n`,
+    );
+  }, 20_000).unref();
   await finish(getRun(runId));
 }

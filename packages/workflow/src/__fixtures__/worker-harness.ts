@@ -124,13 +124,21 @@ export function startWorker(env: Record<string, string>): Worker {
     exited,
     send: (line) => child.stdin?.write(`${line}\n`),
     async next(key) {
+      const deadline = Date.now() + 40_000;
       for (;;) {
+        if (Date.now() > deadline) {
+          child.kill('SIGKILL');
+          throw new Error(`worker printed no "${key}" in 40 s: ${stderr.slice(-3000)}`);
+        }
         const found = lines.find((l) => key in l);
         if (found) return found;
         if (child.exitCode !== null || child.signalCode !== null) {
           throw new Error(`worker exited without "${key}": ${stderr.slice(-2000)}`);
         }
-        await new Promise<void>((r) => waiters.push(r));
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 1000);
+        });
       }
     },
   };
