@@ -59,6 +59,7 @@ const extra = [
   ],
   ['@argseal/hooks cold start', '../packages/hooks/bench/cold-start.mjs'],
   ['@argseal/dbos workflow step (issue 28)', '../packages/dbos/bench/workflow-bench.mjs'],
+  ['@argseal/workflow step (issue 28)', '../packages/workflow/bench/workflow-bench.mjs'],
 ];
 for (const [title, rel] of extra) {
   const file = fileURLToPath(new URL(rel, import.meta.url));

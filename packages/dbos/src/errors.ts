@@ -3,13 +3,9 @@ import { ArgsealError } from '@argseal/core';
 const DBOS_MARKER = Symbol.for('argseal.error.dbos');
 
 /** Codes of {@link DbosApprovalError}. */
-export type DbosApprovalErrorCode =
-  | 'invalid_dbos_options'
-  | 'not_in_workflow'
-  | 'ledger_unavailable'
-  | 'ledger_conflict';
+export type DbosApprovalErrorCode = 'invalid_dbos_options' | 'not_in_workflow';
 
-/** `@argseal/dbos` was configured or called wrongly, or its ledger failed. */
+/** `@argseal/dbos` was configured or called wrongly. */
 export class DbosApprovalError extends ArgsealError {
   declare readonly code: DbosApprovalErrorCode;
 

@@ -20,7 +20,10 @@ export type SqlStoreErrorCode =
   | 'definition_hash_mismatch'
   | 'invalid_pin_decision'
   | 'pin_not_found'
-  | 'pin_not_pending';
+  | 'pin_not_pending'
+  /** The durable execution ledger's database failed, or a key was settled twice. */
+  | 'ledger_unavailable'
+  | 'ledger_conflict';
 
 /**
  * An error from the SQL schema, the audit log or the pin store of `@argseal/postgres`.

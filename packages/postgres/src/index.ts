@@ -11,6 +11,11 @@ export {
   type HeldEmbeddedLock,
 } from './embedded-lock.js';
 export { SqlStoreError, type SqlStoreErrorCode } from './errors.js';
+export {
+  createSqlExecutionLedger,
+  type SqlExecutionLedger,
+  type SqlExecutionLedgerOptions,
+} from './execution-ledger.js';
 export { assertSchemaCurrent, getSchemaVersion, type MigrateResult, migrate } from './migrate.js';
 export { MIGRATIONS, type Migration, SCHEMA_VERSION } from './migrations.js';
 export {

@@ -12,6 +12,7 @@ export const EXPECTED = [
   'openai-agents',
   'langchain',
   'dbos',
+  'workflow',
   'postgres',
   'console',
   'mcp',

@@ -28,6 +28,10 @@ export async function freshDatabase(adminUrl: string) {
   const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
   await migrate(pool);
   await createDbosLedger({ db: pool }).ensureSchema();
+  // created here, once: CREATE TABLE IF NOT EXISTS in two racing workers can fail on
+  // pg_type's unique index (the race test flaked on it)
+  await pool.query(`CREATE TABLE IF NOT EXISTS refunds (
+    id serial PRIMARY KEY, workflow_id text NOT NULL, order_id text NOT NULL, amount int NOT NULL)`);
   await pool.end();
   return {
     url: url.toString(),

@@ -1,0 +1,162 @@
+import {
+  createAuthorizer,
+  createMemoryApprovalStore,
+  createMemoryAuditLog,
+  createMemoryExecutionLedger,
+  DurableWaitError,
+  defineTool,
+} from '@argseal/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { refundArgs } from './__fixtures__/refund-app.js';
+import {
+  createMemoryWaitIndex,
+  registerSealedTools,
+  type SealedTools,
+  WorkflowApprovalError,
+  wakeHooksOnDecide,
+} from './index.js';
+import { lookupSealed } from './registry.js';
+import { argsealRequestStep } from './steps.js';
+
+const store = createMemoryApprovalStore();
+const authorizer = createAuthorizer({
+  agent: 'a',
+  approvals: store,
+  audit: createMemoryAuditLog(),
+  policy: () => ({ type: 'require_approval', reason: 'r' }),
+});
+const executed: unknown[] = [];
+const tool = defineTool({
+  name: 'refund',
+  description: 'Refund',
+  schema: z.object({ amount: z.number() }),
+  execute: async (input) => {
+    executed.push(input);
+    return input;
+  },
+});
+const base = () => ({
+  authorizer,
+  ledger: createMemoryExecutionLedger(),
+  waits: createMemoryWaitIndex(),
+  tools: [tool],
+});
+
+let made: SealedTools | undefined;
+afterEach(() => {
+  made?.unregister();
+  made = undefined;
+});
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    if (WorkflowApprovalError.isInstance(error) || DurableWaitError.isInstance(error)) {
+      return error.code;
+    }
+    throw error;
+  }
+  return undefined;
+}
+
+describe('registerSealedTools', () => {
+  it.each([
+    ['no options', undefined],
+    ['an unknown key', { ...base(), ledgr: 1 }],
+    ['no waits', { ...base(), waits: undefined }],
+    ['waits without removeWait', { ...base(), waits: { addWait() {}, waitsFor() {} } }],
+    ['no tools', { ...base(), tools: [] }],
+    ['duplicate tool names', { ...base(), tools: [tool, tool] }],
+    ['a bad name', { ...base(), name: 'has space' }],
+  ])('refuses %s with invalid_workflow_options and registers nothing', (_label, options) => {
+    expect(codeOf(() => registerSealedTools(options as never))).toBe('invalid_workflow_options');
+    expect(lookupSealed('default')).toBeUndefined();
+  });
+
+  it('refuses a missing ledger with core invalid_wait_options', () => {
+    expect(codeOf(() => registerSealedTools({ ...base(), ledger: undefined as never }))).toBe(
+      'invalid_wait_options',
+    );
+    expect(lookupSealed('default')).toBeUndefined();
+  });
+
+  it('refuses a second registration under the same name; unregister frees it', () => {
+    made = registerSealedTools(base());
+    expect(codeOf(() => registerSealedTools(base()))).toBe('invalid_workflow_options');
+    made.unregister();
+    expect(lookupSealed('default')).toBeUndefined();
+    made = registerSealedTools({ ...base(), name: 'other' });
+    expect(lookupSealed('other')?.tools.has('refund')).toBe(true);
+  });
+});
+
+describe('the request step', () => {
+  it('fails with not_registered without a registration, and stores nothing', async () => {
+    await expect(
+      argsealRequestStep('default', 'refund', refundArgs(1), undefined),
+    ).rejects.toMatchObject({ code: 'not_registered' });
+    expect(await store.listPending()).toEqual([]);
+  });
+
+  it('fails with unknown_sealed_tool for a tool not registered, and stores nothing', async () => {
+    made = registerSealedTools(base());
+    await expect(
+      argsealRequestStep('default', 'wire', refundArgs(1), undefined),
+    ).rejects.toMatchObject({ code: 'unknown_sealed_tool' });
+    expect(await store.listPending()).toEqual([]);
+    expect(executed).toEqual([]);
+  });
+});
+
+describe('wakeHooksOnDecide', () => {
+  const resume = vi.fn(async () => undefined);
+  it.each([
+    ['no store', undefined, { resumeHook: resume, waits: createMemoryWaitIndex() }],
+    ['no options', store, undefined],
+    ['an unknown key', store, { resumeHook: resume, waits: createMemoryWaitIndex(), x: 1 }],
+    ['no resumeHook', store, { waits: createMemoryWaitIndex() }],
+    ['no waits', store, { resumeHook: resume }],
+  ])('refuses %s with invalid_workflow_options', (_label, s, options) => {
+    expect(codeOf(() => wakeHooksOnDecide(s as never, options as never))).toBe(
+      'invalid_workflow_options',
+    );
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('resumes every waiting hook after the decision is stored; a failed resume is reported, not thrown', async () => {
+    const s = createMemoryApprovalStore();
+    const auth = createAuthorizer({
+      agent: 'a',
+      approvals: s,
+      audit: createMemoryAuditLog(),
+      policy: () => ({ type: 'require_approval', reason: 'r' }),
+    });
+    const prepared = await auth.prepare(tool, JSON.stringify({ amount: 5 }));
+    if (!prepared.ok) throw new Error('prepare failed');
+    await prepared.attempt.check();
+    const hash = prepared.attempt.proposalHash;
+    const waits = createMemoryWaitIndex();
+    await waits.addWait(hash, 'tok-1');
+    await waits.addWait(hash, 'tok-2');
+    const seen: string[] = [];
+    const errors: string[] = [];
+    const wrapped = wakeHooksOnDecide(s, {
+      waits,
+      resumeHook: async (token, payload) => {
+        // the decision is in the store before any hook is resumed
+        expect((await s.listPending()).length).toBe(0);
+        seen.push(`${token}:${payload.decision}`);
+        if (token === 'tok-1') throw new Error('hook not registered yet');
+      },
+      onWakeError: (_e, token) => errors.push(token),
+    });
+    const grant = await wrapped.decide(hash, { decision: 'approve', approver: 'ann' });
+    expect(grant.decision).toBe('approve');
+    expect(seen).toEqual(['tok-1:approve', 'tok-2:approve']);
+    expect(errors).toEqual(['tok-1']);
+    // other methods pass through
+    expect(await wrapped.listPending()).toEqual([]);
+  });
+});
