@@ -15,7 +15,7 @@ import type {
 export interface ApprovalWaitOptions<Context = unknown> {
   /** The authorizer whose policy, approval store and audit every step uses. */
   authorizer: Authorizer<Context>;
-  /** Durable record of execution steps (SQL in production: `@argseal/dbos`). */
+  /** Durable record of execution steps (SQL in production: `createSqlExecutionLedger` of `@argseal/postgres`). */
   ledger: ExecutionLedger;
 }
 
@@ -74,7 +74,7 @@ function errorText(error: unknown): string {
  * Creates an engine-neutral {@link ApprovalWait}. Run `request` as one durable step, wait
  * for the decision with the engine's own primitive, then run `execute` as another durable
  * step with the step's deterministic key. What each engine guarantees on top is in the
- * README of `@argseal/dbos`.
+ * READMEs of `@argseal/dbos` and `@argseal/workflow`.
  *
  * @throws {DurableWaitError} `invalid_wait_options` for an unknown option or a missing
  *   authorizer / ledger.

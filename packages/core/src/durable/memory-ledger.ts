@@ -4,7 +4,7 @@ import type { DurableOutcome, ExecutionLedger, LedgerEntry } from './types.js';
 /**
  * An {@link ExecutionLedger} in this process's memory: for tests and single-process use.
  * It does not survive a restart, so it cannot make a crashed step safe; use the SQL ledger
- * of `@argseal/dbos` with a durable engine.
+ * of `@argseal/postgres` (`createSqlExecutionLedger`) with a durable engine.
  */
 export function createMemoryExecutionLedger(): ExecutionLedger {
   const entries = new Map<string, LedgerEntry>();

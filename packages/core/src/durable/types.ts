@@ -46,7 +46,7 @@ export type LedgerEntry =
  * (for DBOS `workflowID:stepID`). It is what makes a re-run of a step after a crash safe:
  * a key that reached `running` never starts the tool again, a `settled` key returns its
  * recorded outcome. Implementations: memory (core, for tests and one process) and SQL
- * (`@argseal/dbos`).
+ * (`createSqlExecutionLedger` of `@argseal/postgres`).
  */
 export interface ExecutionLedger {
   /** The entry for `key`, if any. */
