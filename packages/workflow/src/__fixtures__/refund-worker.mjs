@@ -120,15 +120,19 @@ async function finish(run) {
 
 if (MODE === 'start') {
   const run = await start({ workflowId: 'workflow//./refund-workflow//refundWorkflow' }, [ARGS]);
-  // waiting = the hook exists and the execute step after it completed (pending): the run
-  // sleeps on the hook, no step is in flight
+  // waiting = the hook exists and every step created after it is recorded completed in the
+  // run's event log (the log, not the step table: a replay reads the log, and a kill between
+  // the two writes would leave a step that is completed in one and in flight in the other)
   for (;;) {
-    const hooks = await world.hooks.list({ runId: run.runId });
-    const steps = await world.steps.list({ runId: run.runId, resolveData: 'none' });
-    const looked = steps.data.some(
-      (s) => s.stepName.endsWith('//argsealExecuteStep') && s.status === 'completed',
+    const events = (await world.events.list({ runId: run.runId, pagination: { limit: 1000 } }))
+      .data;
+    const hookAt = events.findIndex((e) => e.eventType === 'hook_created');
+    const after = hookAt >= 0 ? events.slice(hookAt + 1) : [];
+    const created = after.filter((e) => e.eventType === 'step_created').map((e) => e.correlationId);
+    const done = new Set(
+      after.filter((e) => e.eventType === 'step_completed').map((e) => e.correlationId),
     );
-    if (hooks.data.length > 0 && looked) break;
+    if (created.length > 0 && created.every((id) => done.has(id))) break;
     await new Promise((r) => setTimeout(r, 50));
   }
   print({ waiting: run.runId });
