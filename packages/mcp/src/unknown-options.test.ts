@@ -39,4 +39,29 @@ describe('options objects refuse unknown keys at setup (unknown_option)', () => 
     });
     expect(await proxy.approvals.listProposals({ status: 'all' })).toEqual([]);
   });
+
+  it('a server entry with an unknown key is refused before its upstream starts', () => {
+    let started = 0;
+    const e = refusal(() =>
+      createMcpProxy({
+        servers: [
+          {
+            name: 'files',
+            config: { command: 'node', args: ['-e', ''] },
+            transport: () => {
+              started++;
+              throw new Error('no upstream in this test');
+            },
+            trusted: true,
+          },
+        ],
+      } as never),
+    );
+    expect(e).toMatchObject({
+      code: 'unknown_option',
+      where: 'createMcpProxy servers[0]',
+      option: 'trusted',
+    });
+    expect(started).toBe(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { assertKnownOptions } from '@argseal/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -29,6 +30,8 @@ export async function servePermissionPrompt(
   where: HookEnvironment & { configPath?: string | undefined; user: string },
   options: { waitMs?: number; pollMs?: number } = {},
 ): Promise<void> {
+  assertKnownOptions('servePermissionPrompt', where, ['env', 'cwd', 'configPath', 'user']);
+  assertKnownOptions('servePermissionPrompt options', options, ['waitMs', 'pollMs']);
   const { config } = await loadConfig(where.configPath, where.env, where.cwd);
   const server = new Server({ name: 'argseal', version: '0.0.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({

@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { assertKnownOptions } from '@argseal/core';
 import { loadConfig } from '../config/load-config.js';
 import { findShadowedRules } from '../config/shadowed-rules.js';
 import { HookError } from '../errors.js';
@@ -27,6 +28,15 @@ export interface RunHookOptions extends HookEnvironment {
   /** `--config FILE`. */
   configPath?: string | undefined;
 }
+
+const RUN_HOOK_OPTION_KEYS: readonly (keyof RunHookOptions)[] = [
+  'stdin',
+  'stdout',
+  'stderr',
+  'configPath',
+  'env',
+  'cwd',
+];
 
 function osUser(env: HookEnvironment['env']): string {
   try {
@@ -76,6 +86,7 @@ async function decide(
  * stdout. Never throws.
  */
 export async function runHook(host: HostName, o: RunHookOptions): Promise<number> {
+  assertKnownOptions('runHook', o, RUN_HOOK_OPTION_KEYS);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let expire: (error: HookError) => void = () => {};
   const expired = new Promise<never>((_, reject) => {

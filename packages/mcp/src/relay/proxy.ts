@@ -70,6 +70,13 @@ export function createMcpProxy(options: McpProxyOptions): McpProxy {
     'pinPollMs',
     'onPendingDefinitions',
   ] satisfies readonly (keyof McpProxyOptions)[]);
+  for (const [i, server] of (Array.isArray(options.servers) ? options.servers : []).entries()) {
+    assertKnownOptions(`createMcpProxy servers[${i}]`, server, [
+      'name',
+      'config',
+      'transport',
+    ] satisfies readonly (keyof ProxyServer)[]);
+  }
   const agent = options.agent ?? 'mcp';
   const approvals = options.approvals ?? createMemoryApprovalStore({ audit: options.audit });
   const pins = options.pins ?? createMemoryPinStore({ audit: options.audit });
