@@ -168,7 +168,7 @@ export function parsePolicies(policies: string | Readonly<Record<string, string>
 }
 
 /**
- * The ids of the static policies in `policies` (see {@link parsePolicies}), in order; throws
+ * The ids of the static policies in `policies` (see `parsePolicies`), in order; throws
  * {@link CedarPolicyError} as `cedarPolicy` would for text that does not parse.
  */
 export function cedarPolicyIds(policies: string | Readonly<Record<string, string>>): string[] {

@@ -3,7 +3,7 @@ import { SqlStoreError } from './errors.js';
 import type { SqlQueryable } from './sql-db.js';
 
 /**
- * The SQL {@link ExecutionLedger} of core's durable approval wait, plus the table of waits
+ * The SQL `ExecutionLedger` (`@argseal/core`) of core's durable approval wait, plus the table of waits
  * (which workflow, or which hook token, waits for which proposal) that the engines' wakers
  * read. Shared by `@argseal/dbos` (`createDbosLedger`) and `@argseal/workflow`. Keep it in the
  * database of the engine's own tables (and, if you like, argseal's approval store).

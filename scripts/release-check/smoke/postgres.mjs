@@ -31,7 +31,10 @@ try {
   const replay = await authorizer.call(refund, '{"amount":12500,"orderId":"o-1"}', {
     toolCallId: 'c1',
   });
-  assert.equal(replay.status, 'suspended');
+  // a replay of the call that ran is refused and nothing becomes pending again
+  assert.equal(replay.status, 'denied');
+  assert.equal(replay.reason, 'approval_used_up');
+  assert.deepEqual(await approvals.listPending(), []);
   assert.deepEqual(executed, [{ orderId: 'o-1', amount: 12500 }], 'executes exactly once');
   const records = await audit.records();
   assert.equal((await verifyAuditChain(records)).ok, true);

@@ -42,7 +42,7 @@ const CALL_OPTION_KEYS: readonly (keyof CallOptions)[] = [
  * Without `approvals` it uses an in-memory approval store and says once, on stderr, that
  * it is not durable; `approvals: null` means none (`require_approval` denies).
  *
- * @throws {ArgsealConfigError} `unknown_option` (a key not in {@link AuthorizerOptions}, with
+ * @throws {ArgsealConfigError} `unknown_option` (a key not in `AuthorizerOptions`, with
  *   the nearest known name), `invalid_agent`, `missing_policy`, `invalid_mode`, `invalid_rewrite`,
  *   `invalid_approvals`,
  *   `invalid_telemetry`, `invalid_tracer`, `invalid_meter`.

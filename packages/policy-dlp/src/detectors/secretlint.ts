@@ -88,7 +88,7 @@ function widen(text: string, start: number, end: number): [number, number] {
  * Slack, Stripe, OpenAI, Anthropic, npm, private keys, basic auth, database URLs, ...),
  * run through `@secretlint/core`'s `lintSource` on the joined strings of one call.
  * Reported offsets are widened to whole tokens. Private keys are also found by their
- * armour ({@link findPrivateKeys}): any `BEGIN ... PRIVATE KEY` block, whatever its body.
+ * armour (`findPrivateKeys`): any `BEGIN ... PRIVATE KEY` block, whatever its body.
  */
 export function secretlintDetector(options: SecretOptions = {}): Detector {
   assertKnownOptions('secretlintDetector', options, ['disableRules', 'ruleOptions']);
