@@ -10,7 +10,7 @@ import {
   createMemoryAuditLog,
   defineTool,
 } from '../packages/core/dist/node/index.js';
-import { canonicalize, parseStrictJson } from '../packages/core/dist/node/kit.js';
+import { canonicalize, parseStrictJson } from '../packages/core/dist/node/data.js';
 import { compare, pairedRatios } from './harness.mjs';
 import { smallText } from './payloads.mjs';
 import { refundSchema } from './refund-schema.mjs';
