@@ -5,12 +5,12 @@
 import { hash as nodeHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { canonicalize, parseStrictJson } from '../packages/core/dist/node/data.js';
 import {
   createAuthorizer,
   createMemoryAuditLog,
   defineTool,
 } from '../packages/core/dist/node/index.js';
-import { canonicalize, parseStrictJson } from '../packages/core/dist/node/data.js';
 import { compare, pairedRatios } from './harness.mjs';
 import { smallText } from './payloads.mjs';
 import { refundSchema } from './refund-schema.mjs';

@@ -2,6 +2,7 @@
 // generateText, sealed with default settings (memory audit log and approvals as in the
 // README) vs the same step with the plain AI SDK tool. Ratio in one run, interleaved.
 import * as core from '@argseal/core';
+import { declareRawTextModel } from '@argseal/core/kit';
 import { generateText, stepCountIs, tool, zodSchema } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { stepRow, stepWorld } from '../../../bench/agent-step.mjs';
@@ -18,22 +19,27 @@ let n = 0;
 function scriptedModel() {
   let turn = 0;
   const id = `call_${n++}`;
-  return new MockLanguageModelV4({
-    doGenerate: async () =>
-      turn++ === 0
-        ? {
-            content: [{ type: 'tool-call', toolCallId: id, toolName: 'refund', input: smallText }],
-            finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-            usage,
-            warnings: [],
-          }
-        : {
-            content: [{ type: 'text', text: 'done' }],
-            finishReason: { unified: 'stop', raw: 'stop' },
-            usage,
-            warnings: [],
-          },
-  });
+  // a scripted model passes its text through: declared, as the closed raw-text tables require
+  return declareRawTextModel(
+    new MockLanguageModelV4({
+      doGenerate: async () =>
+        turn++ === 0
+          ? {
+              content: [
+                { type: 'tool-call', toolCallId: id, toolName: 'refund', input: smallText },
+              ],
+              finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+              usage,
+              warnings: [],
+            }
+          : {
+              content: [{ type: 'text', text: 'done' }],
+              finishReason: { unified: 'stop', raw: 'stop' },
+              usage,
+              warnings: [],
+            },
+    }),
+  );
 }
 
 const prompt = 'Refund the damaged order';

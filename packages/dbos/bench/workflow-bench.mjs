@@ -83,5 +83,6 @@ console.log(
 );
 await DBOS.shutdown();
 await pool.end();
-await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+// without FORCE: DBOS may still hold an idle connection, which FORCE would cut under it
+await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch(() => {});
 await admin.end();

@@ -2,6 +2,7 @@
 // sealed with default settings (the middleware, memory audit log and approvals as in the
 // README) vs the same agent with the plain tool. Ratio in one run, interleaved.
 import * as core from '@argseal/core';
+import { declareRawTextModel } from '@argseal/core/kit';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, defaultToolCallParser } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';
@@ -43,7 +44,8 @@ const refund = tool(async (input) => `refunded ${(await execute(input)).refunded
   description: 'Refund',
   schema: refundSchema,
 });
-const model = new ScriptedChatModel({});
+// a scripted model passes its text through: declared, as the closed raw-text tables require
+const model = declareRawTextModel(new ScriptedChatModel({}));
 const unsealed = createAgent({ model, tools: [refund] });
 const sealed = createAgent({
   model,

@@ -14,12 +14,12 @@ if (dataDir)
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(`${dataDir}.lock`, { force: true });
   });
-const stores =
-  process.argv[2] === 'sql'
-    ? await openMcpStores({ dataDir })
-    : process.argv[2] === 'no-audit'
-      ? {}
-      : { audit: createMemoryAuditLog() };
+const opened = process.argv[2] === 'sql' ? await openMcpStores({ dataDir }) : undefined;
+const stores = opened
+  ? { approvals: opened.approvals, audit: opened.audit, pins: opened.pins }
+  : process.argv[2] === 'no-audit'
+    ? {}
+    : { audit: createMemoryAuditLog() };
 const proxy = createMcpProxy({
   ...stores,
   servers: [

@@ -2,6 +2,7 @@
 // @openai/agents' run(), sealed with default settings (memory audit log and approvals as
 // in the README) vs the same run with the plain SDK tool. Ratio in one run, interleaved.
 import * as core from '@argseal/core';
+import { declareRawTextModel } from '@argseal/core/kit';
 import { Agent, run, setTracingDisabled, tool, Usage } from '@openai/agents';
 import { stepRow, stepWorld } from '../../../bench/agent-step.mjs';
 import { smallText } from '../../../bench/payloads.mjs';
@@ -43,6 +44,8 @@ const model = {
     throw new Error('not streamed');
   },
 };
+// a scripted model passes its text through: declared, as the closed raw-text tables require
+declareRawTextModel(model);
 setTracingDisabled(true);
 
 const { counter, authorizer, execute } = stepWorld(core);
