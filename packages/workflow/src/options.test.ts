@@ -5,6 +5,7 @@ import {
   createMemoryExecutionLedger,
   DurableWaitError,
   defineTool,
+  UnknownOptionError,
 } from '@argseal/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -53,7 +54,11 @@ function codeOf(fn: () => unknown): string | undefined {
   try {
     fn();
   } catch (error) {
-    if (WorkflowApprovalError.isInstance(error) || DurableWaitError.isInstance(error)) {
+    if (
+      WorkflowApprovalError.isInstance(error) ||
+      DurableWaitError.isInstance(error) ||
+      error instanceof UnknownOptionError
+    ) {
       return error.code;
     }
     throw error;
@@ -64,7 +69,6 @@ function codeOf(fn: () => unknown): string | undefined {
 describe('registerSealedTools', () => {
   it.each([
     ['no options', undefined],
-    ['an unknown key', { ...base(), ledgr: 1 }],
     ['no waits', { ...base(), waits: undefined }],
     ['waits without removeWait', { ...base(), waits: { addWait() {}, waitsFor() {} } }],
     ['no tools', { ...base(), tools: [] }],
@@ -72,6 +76,23 @@ describe('registerSealedTools', () => {
     ['a bad name', { ...base(), name: 'has space' }],
   ])('refuses %s with invalid_workflow_options and registers nothing', (_label, options) => {
     expect(codeOf(() => registerSealedTools(options as never))).toBe('invalid_workflow_options');
+    expect(lookupSealed('default')).toBeUndefined();
+  });
+
+  it('refuses an unknown key with core unknown_option (naming the nearest key) and registers nothing', () => {
+    let error: unknown;
+    try {
+      registerSealedTools({ ...base(), ledgr: 1 } as never);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UnknownOptionError);
+    expect(error).toMatchObject({
+      code: 'unknown_option',
+      where: 'registerSealedTools',
+      option: 'ledgr',
+      suggestion: 'ledger',
+    });
     expect(lookupSealed('default')).toBeUndefined();
   });
 
@@ -115,13 +136,25 @@ describe('wakeHooksOnDecide', () => {
   it.each([
     ['no store', undefined, { resumeHook: resume, waits: createMemoryWaitIndex() }],
     ['no options', store, undefined],
-    ['an unknown key', store, { resumeHook: resume, waits: createMemoryWaitIndex(), x: 1 }],
     ['no resumeHook', store, { waits: createMemoryWaitIndex() }],
     ['no waits', store, { resumeHook: resume }],
   ])('refuses %s with invalid_workflow_options', (_label, s, options) => {
     expect(codeOf(() => wakeHooksOnDecide(s as never, options as never))).toBe(
       'invalid_workflow_options',
     );
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('refuses an unknown key with core unknown_option', () => {
+    expect(
+      codeOf(() =>
+        wakeHooksOnDecide(store, {
+          resumeHook: resume,
+          waits: createMemoryWaitIndex(),
+          onWakeErorr: () => {},
+        } as never),
+      ),
+    ).toBe('unknown_option');
     expect(resume).not.toHaveBeenCalled();
   });
 
