@@ -45,6 +45,7 @@ export type {
 } from './durable/types.js';
 export {
   type DecisionNotice,
+  type DecisionWake,
   type WakeOnDecideOptions,
   wakeOnDecide,
 } from './durable/wake-on-decide.js';

@@ -26,6 +26,18 @@ export interface WakeOnDecideOptions {
   onWakeError?: (error: unknown, waiter: string) => void;
 }
 
+/**
+ * A connection to a durable engine that wakes its waiting workflows on decisions: what
+ * `openDbosWake` (`@argseal/dbos`) and `openWorkflowWake` (`@argseal/workflow`) return, and
+ * what `argseal approve` opens for the `wake` entry of its config.
+ */
+export interface DecisionWake {
+  /** The store whose `decide` also wakes the waiters ({@link wakeOnDecide}). */
+  wrap(store: ApprovalStore): ApprovalStore;
+  /** Closes the engine client and the connections it opened. */
+  close(): Promise<void>;
+}
+
 const OPTION_KEYS = ['waitsFor', 'notify', 'onWakeError'] as const;
 
 /**
