@@ -38,11 +38,11 @@ describe('argseal approve with a wake entry: refusals', () => {
     const c = config({ engine: 'workflow', url: 'postgres://x/y', baseUrl: 'http://127.0.0.1:9' });
     const r = await runBin(['approve', 'p_1', '--config', c.path], undefined, {
       nodeArgs: ['--import', HIDE],
-      env: { ARGSEAL_TEST_HIDE: '@argseal/workflow' },
+      env: { ARGSEAL_TEST_HIDE: '@argseal/workflow/wake' },
     });
     expect(r.status).toBe(64);
     expect(r.stderr).toMatch(
-      /^error: usage\/wake_engine_not_installed install @argseal\/workflow workflow @workflow\/world-postgres /u,
+      /^error: usage\/wake_engine_not_installed install @argseal\/workflow workflow @workflow\/world-postgres @argseal\/postgres pg /u,
     );
     expect(existsSync(c.dataDir)).toBe(false);
   });

@@ -18,11 +18,17 @@ type Opener = (options: {
 
 /** The package and function that wake each engine, loaded only when a config names it. */
 const ENGINES = {
-  dbos: { specifier: '@argseal/dbos', open: 'openDbosWake', peers: '@dbos-inc/dbos-sdk pg' },
+  dbos: {
+    specifier: '@argseal/dbos',
+    package: '@argseal/dbos',
+    open: 'openDbosWake',
+    peers: '@dbos-inc/dbos-sdk pg',
+  },
   workflow: {
-    specifier: '@argseal/workflow',
+    specifier: '@argseal/workflow/wake',
+    package: '@argseal/workflow',
     open: 'openWorkflowWake',
-    peers: 'workflow @workflow/world-postgres',
+    peers: 'workflow @workflow/world-postgres @argseal/postgres pg',
   },
 } as const;
 
@@ -40,14 +46,14 @@ export async function openWake(target: WakeTarget, io: CliIo): Promise<DecisionW
   } catch {
     throw new CliUsageError(
       'wake_engine_not_installed',
-      `install ${engine.specifier} ${engine.peers} to wake ${target.engine} workflows from "argseal approve" (config /wake/engine)`,
+      `install ${engine.package} ${engine.peers} to wake ${target.engine} workflows from "argseal approve" (config /wake/engine)`,
     );
   }
   const open = mod[engine.open] as Opener | undefined;
   if (typeof open !== 'function') {
     throw new CliUsageError(
       'wake_engine_not_installed',
-      `the installed ${engine.specifier} has no ${engine.open}: update it`,
+      `the installed ${engine.package} has no ${engine.open}: update it`,
     );
   }
   try {
