@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { refundArgs } from './__fixtures__/refund-app.js';
 import {
+  callSealedTool,
   createMemoryWaitIndex,
   registerSealedTools,
   type SealedTools,
@@ -110,6 +111,22 @@ describe('registerSealedTools', () => {
     expect(lookupSealed('default')).toBeUndefined();
     made = registerSealedTools({ ...base(), name: 'other' });
     expect(lookupSealed('other')?.tools.has('refund')).toBe(true);
+  });
+});
+
+describe('callSealedTool', () => {
+  it('refuses an unknown option with core unknown_option before any step runs', async () => {
+    made = registerSealedTools(base());
+    await expect(
+      callSealedTool('refund', refundArgs(1), { toolCalId: 'call_1' } as never),
+    ).rejects.toMatchObject({
+      code: 'unknown_option',
+      where: 'callSealedTool',
+      option: 'toolCalId',
+      suggestion: 'toolCallId',
+    });
+    expect(await store.listPending()).toEqual([]);
+    expect(executed).toEqual([]);
   });
 });
 
