@@ -7,6 +7,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DbosApprovalError } from './errors.js';
+import { openDbosWake } from './open-wake.js';
 import { createDbosApprovals } from './sealed-workflow.js';
 import { createDbosLedger } from './sql-ledger.js';
 import { wakeWorkflowsOnDecide } from './wake.js';
@@ -129,5 +130,21 @@ describe('@argseal/dbos setup and bad input', () => {
     expect((await store.getProposal(check.proposal.id))?.status).toBe('approved');
     // every other method is the store's own
     expect(await wrapped.listPending()).toEqual([]);
+  });
+
+  it('openDbosWake refuses bad options before opening anything', async () => {
+    await expect(openDbosWake(null as never)).rejects.toMatchObject({
+      code: 'invalid_dbos_options',
+    });
+    await expect(openDbosWake({ url: 'mysql://u:secret@db/x' })).rejects.toMatchObject({
+      code: 'invalid_dbos_options',
+      message: expect.not.stringContaining('secret'),
+    });
+    await expect(openDbosWake({} as never)).rejects.toMatchObject({
+      code: 'invalid_dbos_options',
+    });
+    await expect(
+      openDbosWake({ url: 'postgres://127.0.0.1:1/x', systemDatabaseUrl: 'x' } as never),
+    ).rejects.toMatchObject({ code: 'unknown_option', option: 'systemDatabaseUrl' });
   });
 });

@@ -18,6 +18,7 @@ import {
   WorkflowApprovalError,
   wakeHooksOnDecide,
 } from './index.js';
+import { openWorkflowWake } from './open-wake.js';
 import { lookupSealed } from './registry.js';
 import { argsealRequestStep } from './steps.js';
 
@@ -208,5 +209,31 @@ describe('wakeHooksOnDecide', () => {
     expect(errors).toEqual(['tok-1']);
     // other methods pass through
     expect(await wrapped.listPending()).toEqual([]);
+  });
+});
+
+describe('openWorkflowWake', () => {
+  it('refuses bad options before opening anything or touching the environment', async () => {
+    const before = process.env.WORKFLOW_LOCAL_BASE_URL;
+    const url = 'postgres://127.0.0.1:1/x';
+    await expect(openWorkflowWake(null as never)).rejects.toMatchObject({
+      code: 'invalid_workflow_options',
+    });
+    await expect(
+      openWorkflowWake({ url: 'mysql://u:secret@db/x', baseUrl: 'http://127.0.0.1:3000' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_workflow_options',
+      message: expect.not.stringContaining('secret'),
+    });
+    await expect(openWorkflowWake({ url } as never)).rejects.toMatchObject({
+      code: 'invalid_workflow_options',
+    });
+    await expect(openWorkflowWake({ url, baseUrl: 'file:///etc/passwd' })).rejects.toMatchObject({
+      code: 'invalid_workflow_options',
+    });
+    await expect(
+      openWorkflowWake({ url, baseUrl: 'http://127.0.0.1:3000', port: 1 } as never),
+    ).rejects.toMatchObject({ code: 'unknown_option', option: 'port' });
+    expect(process.env.WORKFLOW_LOCAL_BASE_URL).toBe(before);
   });
 });
