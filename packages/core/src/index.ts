@@ -44,6 +44,12 @@ export type {
   WaitTicket,
 } from './durable/types.js';
 export {
+  type DecisionNotice,
+  type DecisionWake,
+  type WakeOnDecideOptions,
+  wakeOnDecide,
+} from './durable/wake-on-decide.js';
+export {
   ApprovalError,
   type ApprovalErrorCode,
   ArgsealConfigError,

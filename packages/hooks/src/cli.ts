@@ -66,4 +66,11 @@ export async function runHookCommand(
   return HOOK_EXIT.blocked;
 }
 
-export { type ApproveRequest, approveProposal, listPendingProposals } from './approve/approve.js';
+export {
+  type ApproveOptions,
+  type ApproveRequest,
+  approveProposal,
+  listPendingProposals,
+  type WakeOpener,
+  type WakeTarget,
+} from './approve/approve.js';

@@ -1,4 +1,11 @@
-export { type ApproveRequest, approveProposal, listPendingProposals } from './approve/approve.js';
+export {
+  type ApproveOptions,
+  type ApproveRequest,
+  approveProposal,
+  listPendingProposals,
+  type WakeOpener,
+  type WakeTarget,
+} from './approve/approve.js';
 export { buildPolicy } from './config/build-policy.js';
 export { type LoadedConfig, loadConfig } from './config/load-config.js';
 export { configCandidates, defaultDataDir, ENV } from './config/locate.js';
@@ -9,6 +16,7 @@ export type {
   HostSettings,
   McpPresetOptions,
   StoreConfig,
+  WakeConfig,
 } from './config/types.js';
 export { validateConfig } from './config/validate-config.js';
 export { DAEMON_FILES, type DaemonState } from './daemon/daemon-state.js';
