@@ -1,5 +1,6 @@
-// @argseal/core: the application API. Adapter authors: `@argseal/core/kit`. Store and sink authors:
-// `@argseal/core/store`.
+// @argseal/core: the application API (with the strict fetch guard, the provenance registry and
+// `declareRawTextModel`, which wire provider clients and models). Adapter authors:
+// `@argseal/core/kit`. Store and sink authors: `@argseal/core/store`.
 
 export {
   canonicalIdentity,
@@ -53,8 +54,22 @@ export {
   type ValidationErrorCode,
   type ValidationStage,
 } from './errors.js';
+export {
+  type CheckedCallRecorder,
+  createStrictFetch,
+  StrictFetchError,
+  type StrictFetchErrorCode,
+  type StrictFetchOptions,
+} from './fetch-guard/index.js';
 export { computeProposalHash } from './hash.js';
 export type { JsonObject, JsonValue, ReadonlyJsonValue } from './json/types.js';
+export {
+  createProvenanceRegistry,
+  defaultProvenanceRegistry,
+  type ProvenanceRegistry,
+  type ProvenanceRegistryOptions,
+} from './kit/provenance-registry.js';
+export { declareRawTextModel } from './kit/raw-text-paths.js';
 export {
   assertKnownOptions,
   nearestOption,
