@@ -1,6 +1,7 @@
-// @argseal/core: the application API (with the strict fetch guard, the provenance registry and
-// `declareRawTextModel`, which wire provider clients and models). Adapter authors:
-// `@argseal/core/kit`. Store and sink authors: `@argseal/core/store`.
+// @argseal/core: the application API (with what applications wire or answer: the strict fetch
+// guard, the provenance registry, `declareRawTextModel`, approval requests and human
+// decisions). Adapter authors: `@argseal/core/kit`. Store and sink authors:
+// `@argseal/core/store`.
 
 export {
   canonicalIdentity,
@@ -63,6 +64,19 @@ export {
 } from './fetch-guard/index.js';
 export { computeProposalHash } from './hash.js';
 export type { JsonObject, JsonValue, ReadonlyJsonValue } from './json/types.js';
+export {
+  approveProposal,
+  editProposal,
+  rejectProposal,
+} from './kit/decisions/decision-builders.js';
+export {
+  APPROVAL_REQUEST_KIND,
+  type ApprovalRequest,
+  type DecisionRefusal,
+  type DecisionSet,
+  type HumanDecision,
+  type ProposalView,
+} from './kit/decisions/types.js';
 export {
   createProvenanceRegistry,
   defaultProvenanceRegistry,

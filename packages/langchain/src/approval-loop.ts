@@ -1,4 +1,5 @@
-import type { DecisionRefusal, PendingCall, ValidDecision } from '@argseal/core/kit';
+import type { DecisionRefusal } from '@argseal/core';
+import type { PendingCall, ValidDecision } from '@argseal/core/kit';
 import { interrupt, isGraphInterrupt } from '@langchain/langgraph';
 import { ArgsealLangChainError } from './errors.js';
 import type { LangChainRuntime } from './options.js';

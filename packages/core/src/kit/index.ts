@@ -1,8 +1,9 @@
 // What adapter authors need: the adapter runtime (options, tools, hand-over ledger, raw-text
-// table, decision helpers), attempts, refusals, the human-decision protocol, schemas and the
-// adapter error base. Strict JSON, canonical text, snapshots, pointers, hashes and `prepare`
-// inputs are in `@argseal/core/data`; the strict fetch guard, the provenance registry and
-// `declareRawTextModel` (application wiring) in `@argseal/core`.
+// table, decision helpers), attempts, refusals, schemas and the adapter error base. Strict
+// JSON, canonical text, snapshots, pointers, hashes and `prepare` inputs are in
+// `@argseal/core/data`; what applications wire or answer (the strict fetch guard, the
+// provenance registry, `declareRawTextModel`, approval requests and human decisions) in
+// `@argseal/core`.
 
 export type { Attempt, PrepareInput, PrepareResult } from '../authorizer/types.js';
 export { hasMarker } from '../errors.js';
@@ -14,21 +15,7 @@ export {
   type AdapterRuntimeOptions,
   createAdapterRuntime,
 } from './adapter-runtime.js';
-export {
-  approveProposal,
-  editProposal,
-  rejectProposal,
-} from './decisions/decision-builders.js';
-export {
-  APPROVAL_REQUEST_KIND,
-  type ApprovalRequest,
-  type DecisionRefusal,
-  type DecisionSet,
-  type HumanDecision,
-  type PendingCall,
-  type ProposalView,
-  type ValidDecision,
-} from './decisions/types.js';
+export type { PendingCall, ValidDecision } from './decisions/types.js';
 export type { EditDecision, EditOutcome } from './edit-proposal.js';
 export { isRefusalText } from './is-refusal-text.js';
 export { type JsonObjectSchema, modelJsonSchema, standardJsonSchema } from './json-schema.js';
