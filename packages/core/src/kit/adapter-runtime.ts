@@ -127,7 +127,7 @@ export interface AdapterRuntime<Context = unknown, Run = unknown, Where extends 
  * (`assertAdapterOptions`), and holds the tools, the hand-over ledger (bounded by
  * `maxCachedCalls`, default 1024), the raw-text table and the decision helpers.
  *
- * @throws {ArgsealConfigError} `invalid_adapter_options`; {@link UnknownOptionError} `unknown_option`.
+ * @throws {ArgsealConfigError} `invalid_adapter_options`; `UnknownOptionError` `unknown_option`.
  */
 export function createAdapterRuntime<
   Context = unknown,
