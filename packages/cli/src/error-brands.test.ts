@@ -7,9 +7,9 @@ import {
   ArgsealConfigError,
   ArgsealError,
   DurableWaitError,
+  StrictFetchError,
   ToolArgumentsValidationError,
 } from '@argseal/core';
-import { StrictFetchError } from '@argseal/core/kit';
 import { DbosApprovalError } from '@argseal/dbos';
 import { HookError } from '@argseal/hooks';
 import { ArgsealLangChainError } from '@argseal/langchain';

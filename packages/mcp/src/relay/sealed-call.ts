@@ -9,8 +9,8 @@ import {
   defineTool,
   type JsonValue,
 } from '@argseal/core';
-import type { PolicyMode } from '@argseal/core/data';
-import { type Refusal, rawText, toRefusal } from '@argseal/core/kit';
+import { type PolicyMode, rawText } from '@argseal/core/data';
+import { type Refusal, toRefusal } from '@argseal/core/kit';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { McpCallContext } from '../config/config-types.js';
 import { jsonSchemaStandard } from '../seal/json-schema-standard.js';
