@@ -4,11 +4,11 @@
 import type { JsonObject } from '@argseal/core';
 
 /** The Tasks extension (SEP-2663). */
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 /** The tool-approval extension (SEP-2848, draft). */
-export const TOOL_APPROVAL_EXTENSION = 'io.modelcontextprotocol/tool-approval';
+const TOOL_APPROVAL_EXTENSION = 'io.modelcontextprotocol/tool-approval';
 /** `_meta` key of a completed approval task's execution outcome (SEP-2848). */
-export const DISPOSITION_KEY = 'io.modelcontextprotocol/tool-approval-disposition';
+const DISPOSITION_KEY = 'io.modelcontextprotocol/tool-approval-disposition';
 /** `_meta` key of per-request client capabilities (revision 2026-07-28). */
 const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
 
