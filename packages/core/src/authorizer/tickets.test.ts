@@ -115,7 +115,7 @@ describe('prepared calls and allow results are tickets, not data', () => {
       { rule: 'r1', decision: 'allow' },
       JSON.parse('{"rule":"r2","decision":"allow","__proto__":{"x":1}}'),
     ]);
-    const copied = decided?.trace?.[1] as Record<string, unknown>;
+    const copied = decided?.trace?.[1] as unknown as Record<string, unknown>;
     expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);
     expect(Object.hasOwn(copied, '__proto__')).toBe(true);
 
