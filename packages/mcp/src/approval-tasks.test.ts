@@ -321,3 +321,64 @@ describe('approval tasks that end without running (no background poll: tasks/get
     expect(existsSync(path)).toBe(false);
   });
 });
+
+describe('approval tasks re-check policy before they run', () => {
+  const root = mkdtempSync(join(tmpdir(), 'argseal-mcp-tasks-recheck-'));
+  const rule = { now: 'require_approval' as 'require_approval' | 'deny' };
+  let t: World;
+
+  beforeAll(async () => {
+    const { command, args } = serverCommand('server-filesystem');
+    t = await proxiedClient(
+      {
+        agent: 'fs-agent',
+        approvalTaskPollMs: 3_600_000,
+        servers: [
+          {
+            name: 'fs',
+            config: {
+              command,
+              args: [...args, root],
+              trusted: true,
+              pinning: 'trust-first-use',
+              tools: {
+                write_file: () =>
+                  rule.now === 'deny'
+                    ? { type: 'deny', reason: 'frozen_after_approval' }
+                    : { type: 'require_approval', reason: 'needs_a_human' },
+              },
+            },
+          },
+        ],
+      },
+      { capabilities: TASKS },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('an approved call that policy now denies completes as a denial; nothing ran, the grant is unused', async () => {
+    const path = join(root, 'recheck.txt');
+    const task = await writeTask(t, path, 'approved, then denied\n');
+    expect(task.status).toBe('working');
+    const p = await pendingOf(t, path);
+    await t.proxy.approvals.decide(p.proposalHash, {
+      decision: 'approve',
+      approver: 'alice',
+      proposalId: p.id,
+    });
+    rule.now = 'deny';
+    let done: Loose = {};
+    await until(async () => (done = await statusOf(t, task.taskId)).status === 'completed');
+    expect(done.result._meta[DISPOSITION]).toBe('denied-not-executed');
+    expect(done.result._meta['argseal/refusal']).toMatchObject({
+      code: 'denied',
+      stage: 'policy',
+      reason: 'frozen_after_approval',
+    });
+    expect(existsSync(path)).toBe(false);
+    expect((await t.proxy.approvals.getProposal(p.id))?.status).toBe('approved');
+  });
+});
