@@ -2,12 +2,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverCommand } from './__fixtures__/mcp-tools.js';
 import { proxiedClient, refusalOf } from './__fixtures__/proxied-client.js';
 import { streamPair } from './__fixtures__/stream-pair.js';
 import { until } from './__fixtures__/until.js';
+import { createMcpProxy } from './relay/proxy.js';
+import { serveHttp } from './serve/serve-http.js';
 import { serveStdio } from './serve/serve-stdio.js';
 
 const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
@@ -380,5 +383,62 @@ describe('approval tasks re-check policy before they run', () => {
     });
     expect(existsSync(path)).toBe(false);
     expect((await t.proxy.approvals.getProposal(p.id))?.status).toBe('approved');
+  });
+});
+
+describe('approval tasks over streamable HTTP: a task belongs to its MCP session', () => {
+  it("session 2 cannot read, cancel or await session 1's task; session 1 still can", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'argseal-mcp-tasks-http-'));
+    const { command, args } = serverCommand('server-filesystem');
+    const proxy = createMcpProxy({
+      agent: 'fs-agent',
+      approvalTaskPollMs: 25,
+      servers: [
+        {
+          name: 'fs',
+          config: { command, args: [...args, root], trusted: true, pinning: 'trust-first-use' },
+        },
+      ],
+    });
+    const running = await serveHttp(proxy);
+    const connect = async (name: string) => {
+      const c = new Client({ name, version: '1.0.0' }, { capabilities: TASKS });
+      await c.connect(new StreamableHTTPClientTransport(new URL(running.url)));
+      return c;
+    };
+    const one = await connect('one');
+    const two = await connect('two');
+    try {
+      const path = join(root, 'http.txt');
+      const task = await raw(one, 'tools/call', {
+        name: 'write_file',
+        arguments: { path, content: 'over http\n' },
+      });
+      expect(task).toMatchObject({ resultType: 'task', status: 'working' });
+      for (const method of ['tasks/get', 'tasks/cancel', 'tasks/result']) {
+        expect(await refusedWith(raw(two, method, { taskId: task.taskId }))).toEqual([
+          -32602,
+          'unknown_task',
+        ]);
+      }
+      const [p] = await proxy.approvals.listPending();
+      await proxy.approvals.decide(p!.proposalHash, {
+        decision: 'approve',
+        approver: 'alice',
+        proposalId: p!.id,
+      });
+      let done: Loose = {};
+      await until(
+        async () =>
+          (done = await raw(one, 'tasks/get', { taskId: task.taskId })).status === 'completed',
+      );
+      expect(done.result._meta[DISPOSITION]).toBe('approved-executed');
+      expect(readFileSync(path, 'utf8')).toBe('over http\n');
+    } finally {
+      await one.close().catch(() => undefined);
+      await two.close().catch(() => undefined);
+      await running.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
