@@ -104,7 +104,6 @@ export type ConfigErrorCode =
   | 'unknown_option'
   /** `onPolicyError` is not a function. */
   | 'invalid_policy_error_hook'
-  | 'unknown_prepared_call'
   | 'not_authorized'
   | 'attempt_spent'
   | 'invalid_telemetry'

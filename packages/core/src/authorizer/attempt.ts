@@ -1,6 +1,6 @@
 import { ArgsealConfigError } from '../errors.js';
 import type { ProposedWrite } from './audit-writes.js';
-import { type AuthorizeSettings, authorizeCall, checkCall } from './authorize.js';
+import { type AuthorizeSettings, authorizeCall, checkCall, type PolicyMemo } from './authorize.js';
 import { executeCall } from './execute.js';
 import { lazyFields } from './lazy-fields.js';
 import type { PreparedData } from './prepare.js';
@@ -69,6 +69,8 @@ export function createAttempt(
   written: ProposedWrite | undefined,
 ): Attempt {
   const opts = attemptOptions(data, options);
+  // the decision `check` made, for this attempt's `authorize` (policy runs once)
+  const memo: PolicyMemo = { decision: undefined };
   let checked: Promise<CheckResult> | undefined;
   let authorized: Promise<AuthorizationResult> | undefined;
   let spent = false;
@@ -91,17 +93,17 @@ export function createAttempt(
       if (checked === undefined) {
         checked = authorized
           ? authorized.then(asCheck)
-          : checkCall(settings, attempt, opts, written);
+          : checkCall(settings, attempt, opts, written, memo);
       }
       return checked;
     },
     authorize(): Promise<AuthorizationResult> {
       authorized ??=
         checked === undefined
-          ? authorizeCall(settings, attempt, opts, written)
+          ? authorizeCall(settings, attempt, opts, written, memo)
           : checked.then(
-              () => authorizeCall(settings, attempt, opts, written),
-              () => authorizeCall(settings, attempt, opts, written),
+              () => authorizeCall(settings, attempt, opts, written, memo),
+              () => authorizeCall(settings, attempt, opts, written, memo),
             );
       return authorized;
     },

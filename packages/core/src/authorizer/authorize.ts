@@ -19,8 +19,6 @@ export interface AuthorizeSettings {
   audit: AuditSink | undefined;
   now: () => Date;
   generateId: () => string;
-  /** Policy decisions made by `check`, reused once by `authorize` of the same call. */
-  checked: WeakMap<PreparedToolCall, PolicyDecision>;
   /** Policy and approval spans when telemetry is configured (and the call is traced). */
   telemetry: Telemetry | undefined;
   /** The decision counter when a meter is configured, traced or not. */
@@ -132,7 +130,15 @@ async function decide(
 type Base = { agent: string; tool: string; toolCallId: string; proposalHash: string };
 
 /**
- * Policy once per attempt: a decision made by `check` on this call object is reused once.
+ * An attempt's policy decision, carried from its `check` to its `authorize` (policy runs
+ * once per attempt). Owned by the attempt: nothing else can read or fill it.
+ */
+export interface PolicyMemo {
+  decision: PolicyDecision | undefined;
+}
+
+/**
+ * Policy once per attempt: a decision `check` left in `memo` is taken (once) instead.
  * Resolves only when the call's `proposed` records (`ahead`, still in flight on a
  * pipelining sink) and its `decided` record are durable (`decided` issued right behind
  * `proposed` on a prefix-durable sink, after it on any other); a failed append rejects.
@@ -143,10 +149,11 @@ async function policyDecision(
   options: CallOptions<any> | undefined,
   base: Base,
   ahead: ProposedWrite | undefined,
+  memo: PolicyMemo | undefined,
 ): Promise<PolicyDecision> {
-  const cached = s.checked.get(call);
+  const cached = memo?.decision;
   if (cached) {
-    s.checked.delete(call);
+    memo.decision = undefined;
     return cached;
   }
   // a prefix-durable batching sink gets `proposed` in the same tick as `decided`
@@ -274,7 +281,8 @@ type ApprovalStep<R> = (turn: ApprovalTurn) => Promise<R>;
  * The front `check` and `authorize` share: the policy decision (once per attempt, its
  * records durable), then the outcome when policy alone settles the call, a deny when no
  * approval store is configured, or else `approvalStep` inside the `approval` span.
- * `remember` keeps the decision for the `authorize` that follows a `check`.
+ * `memo`: a decision `check` left there is reused; with `remember`, this decision is left
+ * there for the `authorize` that follows.
  */
 async function decideThen<R extends AuthorizationResult | CheckResult>(
   s: AuthorizeSettings,
@@ -282,11 +290,12 @@ async function decideThen<R extends AuthorizationResult | CheckResult>(
   options: CallOptions<any> | undefined,
   ahead: ProposedWrite | undefined,
   approvalStep: ApprovalStep<R>,
+  memo: PolicyMemo | undefined,
   remember: boolean,
 ): Promise<R | ReturnType<typeof settledByPolicy>> {
   const base = baseOf(call);
-  const decision = await policyDecision(s, call, options, base, ahead);
-  if (remember) s.checked.set(call, decision);
+  const decision = await policyDecision(s, call, options, base, ahead, memo);
+  if (remember && memo) memo.decision = decision;
   if (s.mode === 'shadow' || decision.type !== 'require_approval') {
     return settledByPolicy(s, decision);
   }
@@ -298,15 +307,17 @@ async function decideThen<R extends AuthorizationResult | CheckResult>(
 }
 
 /**
- * Policy plus a non-consuming look at the approval store (see `Authorizer.check`).
+ * Policy plus a non-consuming look at the approval store (see `Attempt.check`); the
+ * decision is left in `memo` for the attempt's `authorize`.
  */
 export function checkCall(
   s: AuthorizeSettings,
   call: PreparedToolCall,
   options: CallOptions<any> | undefined,
-  ahead?: ProposedWrite,
+  ahead: ProposedWrite | undefined,
+  memo: PolicyMemo,
 ): Promise<CheckResult> {
-  return decideThen(s, call, options, ahead, peekApproval, true);
+  return decideThen(s, call, options, ahead, peekApproval, memo, true);
 }
 
 /** A non-consuming look at the store the caller checked is configured (`approvals`). */
@@ -344,9 +355,10 @@ export function authorizeCall(
   s: AuthorizeSettings,
   call: PreparedToolCall,
   options: CallOptions<any> | undefined,
-  ahead?: ProposedWrite,
+  ahead: ProposedWrite | undefined,
+  memo?: PolicyMemo,
 ): Promise<AuthorizationResult> {
-  return decideThen(s, call, options, ahead, bindApproval, false);
+  return decideThen(s, call, options, ahead, bindApproval, memo, false);
 }
 
 /**

@@ -6,8 +6,7 @@ import { toRefusal } from '../kit/refusal.js';
 import { assertKnownOptions } from '../options/known-options.js';
 import { isArgsealTool } from '../tool/define-tool.js';
 import { attemptOptions, createAttempt, notAllowed } from './attempt.js';
-import type { ProposedWrite } from './audit-writes.js';
-import { authorizeCall, checkCall } from './authorize.js';
+import { authorizeCall } from './authorize.js';
 import { approvalsOrDefault } from './default-approvals.js';
 import { executeCall } from './execute.js';
 import { AUTHORIZER_OPTION_KEYS, withPolicyErrorHook } from './policy-error-hook.js';
@@ -15,14 +14,7 @@ import { prepareCall } from './prepare.js';
 import { readTelemetry, type Telemetry } from './telemetry.js';
 import { traceCall } from './telemetry-stages.js';
 import { traceApprovals, traceAudit } from './telemetry-store.js';
-import type {
-  AuthorizationResult,
-  Authorizer,
-  AuthorizerOptions,
-  CallOptions,
-  CallOutcome,
-  PreparedToolCall,
-} from './types.js';
+import type { Authorizer, AuthorizerOptions, CallOptions, CallOutcome } from './types.js';
 
 /** The keys of {@link CallOptions}: a per-call options object with any other key is refused. */
 const CALL_OPTION_KEYS: readonly (keyof CallOptions)[] = [
@@ -98,7 +90,6 @@ export function createAuthorizer<Context = unknown>(
     telemetry && approvals ? traceApprovals(approvals, telemetry, agent) : approvals;
   const now = options.now ?? (() => new Date());
   const generateId = options.generateId ?? (() => globalThis.crypto.randomUUID());
-  const checked = new WeakMap();
   const metrics = telemetry?.metrics;
   // `call` with a span that is not recording (no SDK, sampled out) runs the pipeline
   // untraced: the very same stores, no stage spans; without telemetry both are one. One
@@ -121,7 +112,7 @@ export function createAuthorizer<Context = unknown>(
       provenance: options.provenance ?? defaultProvenanceRegistry,
       telemetry,
     },
-    authorize: { policy, mode, approvals, audit, now, generateId, checked, telemetry, metrics },
+    authorize: { policy, mode, approvals, audit, now, generateId, telemetry, metrics },
     sink: audit,
     telemetry,
   });
@@ -130,49 +121,6 @@ export function createAuthorizer<Context = unknown>(
     telemetry === undefined ? tracedRun : pipeline(hashingSink, approvals, undefined);
   const prepareSettings = tracedRun.prepare;
   const authorizeSettings = tracedRun.authorize;
-
-  // Calls this authorizer prepared, and allow results it issued (each executes once).
-  // each with its `proposed` records still in flight on a pipelining sink
-  const issuedCalls = new WeakMap<PreparedToolCall, ProposedWrite | undefined>();
-  const issuedAllows = new WeakMap<object, PreparedToolCall>();
-  function ownCall(call: PreparedToolCall): PreparedToolCall {
-    if (typeof call !== 'object' || call === null || !issuedCalls.has(call)) {
-      throw new ArgsealConfigError(
-        'unknown_prepared_call',
-        'authorizer: the call was not prepared by this authorizer',
-      );
-    }
-    return call;
-  }
-  async function authorizeOwn(
-    call: PreparedToolCall,
-    callOptions: CallOptions<Context> | undefined,
-  ): Promise<AuthorizationResult> {
-    const auth = await authorizeCall(
-      authorizeSettings,
-      ownCall(call),
-      callOptions,
-      issuedCalls.get(call),
-    );
-    if (auth.type === 'allow') issuedAllows.set(auth, call);
-    return auth;
-  }
-  function executeOwn<Output>(
-    call: PreparedToolCall,
-    authorization: Extract<AuthorizationResult, { type: 'allow' }>,
-    callOptions: CallOptions<Context> | undefined,
-  ): Promise<CallOutcome<Output>> {
-    ownCall(call);
-    // an allow result is a one-time ticket for the call it was issued for
-    if (authorization?.type !== 'allow' || issuedAllows.get(authorization) !== call) {
-      throw new ArgsealConfigError(
-        'not_authorized',
-        'authorizer.execute needs an unused allow result that authorize issued for this call',
-      );
-    }
-    issuedAllows.delete(authorization);
-    return executeCall<Output>(sink, call, authorization, callOptions, telemetry);
-  }
 
   const self: Authorizer<Context> = {
     agent,
@@ -194,36 +142,7 @@ export function createAuthorizer<Context = unknown>(
         };
       }
       const attempt = createAttempt(r.call, authorizeSettings, callOptions, r.written);
-      issuedCalls.set(attempt, r.written);
       return { ok: true, attempt, call: attempt };
-    },
-    async check(call, callOptions) {
-      return checkCall(authorizeSettings, ownCall(call), callOptions, issuedCalls.get(call));
-    },
-    authorize(call, callOptions) {
-      return authorizeOwn(call, callOptions);
-    },
-    async execute(call, authorization, callOptions) {
-      return executeOwn(call, authorization, callOptions);
-    },
-    async run<Output>(
-      call: Parameters<Authorizer['run']>[0],
-      callOptions?: Parameters<Authorizer<Context>['run']>[1],
-    ): Promise<CallOutcome<Output>> {
-      const auth = await authorizeOwn(call, callOptions);
-      const base = { tool: call.tool.name, toolCallId: call.toolCallId };
-      if (auth.type === 'deny') {
-        return {
-          ...base,
-          status: 'denied',
-          reason: auth.reason,
-          proposalHash: call.proposalHash,
-          argsCanonicalJson: call.argsCanonicalJson,
-        };
-      }
-      if (auth.type === 'suspended')
-        return { ...base, status: 'suspended', proposal: auth.proposal };
-      return executeOwn<Output>(call, auth, callOptions);
     },
     call(tool, rawArguments, callOptions) {
       if (telemetry === undefined || !isArgsealTool(tool))
