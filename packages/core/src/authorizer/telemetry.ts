@@ -120,3 +120,32 @@ export function endFailed(span: TelemetrySpan, code: string): void {
   span.setStatus({ code: ERROR, message: code });
   span.end();
 }
+
+/** The stage spans of one prepare: one open at a time, each ended by the next. */
+export interface StageSpans {
+  /** Ends the open span (if any) and starts `argseal.<stage>`. */
+  next(stage: string): void;
+  /** Ends the open span with the call's proposal hash. */
+  end(proposalHash: string): void;
+  /** Ends the open span (if any) as failed with `code`. */
+  fail(code: string): void;
+}
+
+/** Stage spans for one call of `agent` to `tool` (created only when telemetry is on). */
+export function stageSpans(t: Telemetry, agent: string, tool: string): StageSpans {
+  let span: TelemetrySpan | undefined;
+  return {
+    next(stage) {
+      span = nextStage(t, span, stage, agent, tool);
+    },
+    end(proposalHash) {
+      span?.setAttribute('argseal.proposal_hash', proposalHash);
+      span?.end();
+      span = undefined;
+    },
+    fail(code) {
+      if (span) endFailed(span, code);
+      span = undefined;
+    },
+  };
+}

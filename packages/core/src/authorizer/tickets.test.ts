@@ -30,7 +30,10 @@ describe('an attempt is the only handle on its lifecycle: a ticket, not data', (
       argsCanonicalJson: '{"amount":999999,"currency":"EUR","orderId":"ord_1"}',
     };
     const outcome = await forged.run();
-    expect(outcome).toMatchObject({ status: 'executed', argsCanonicalJson: real.argsCanonicalJson });
+    expect(outcome).toMatchObject({
+      status: 'executed',
+      argsCanonicalJson: real.argsCanonicalJson,
+    });
     expect(ctx.executed.map((e) => e.amount)).toEqual([50_000]);
     // the copy shares the real attempt's state: it cannot run a second time either
     await expect(real.run()).rejects.toMatchObject({ code: 'attempt_spent' });

@@ -1,15 +1,15 @@
-import type { AuditSink } from '../audit/types.js';
-import { ArgsealError } from '../errors.js';
-import { decodeCanonical } from '../json/canonicalize.js';
-import type { Telemetry } from './telemetry.js';
-import { inExecuteSpan } from './telemetry-stages.js';
+import type { AuditSink } from '../../audit/types.js';
+import { ArgsealError } from '../../errors.js';
+import { decodeCanonical } from '../../json/canonicalize.js';
+import type { Telemetry } from '../telemetry.js';
+import { inExecuteSpan } from '../telemetry-stages.js';
 import type {
   AuthorizationResult,
   CallOptions,
   CallOutcome,
   ExecuteOptions,
   PreparedToolCall,
-} from './types.js';
+} from '../types.js';
 
 /**
  * Runs the tool on a fresh decoded copy of the snapshot, never on raw or requested
