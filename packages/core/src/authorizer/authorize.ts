@@ -1,16 +1,15 @@
 import type { ApprovalStore } from '../approvals/types.js';
 import type { AuditSink } from '../audit/types.js';
-import type { PolicyDecision, PolicyMode, ToolPolicy } from '../policy/types.js';
+import type { PolicyDecision, PolicyMode } from '../policy/types.js';
 import { type ProposedWrite, writeAhead } from './audit-writes.js';
 import { type ApprovalTurn, bindApproval, peekApproval } from './stages/approval.js';
-import { decide, decisionEvents, type RecordBase } from './stages/policy.js';
+import { decide, decisionEvents, type PolicySettings, type RecordBase } from './stages/policy.js';
 import type { Telemetry } from './telemetry.js';
 import type { CallMetrics } from './telemetry-metrics.js';
 import { inApprovalSpan, policySpan } from './telemetry-stages.js';
 import type { AuthorizationResult, CallOptions, CheckResult, PreparedToolCall } from './types.js';
 
-export interface AuthorizeSettings {
-  policy: ToolPolicy<any>;
+export interface AuthorizeSettings extends PolicySettings {
   mode: PolicyMode;
   approvals: ApprovalStore | undefined;
   audit: AuditSink | undefined;
@@ -61,7 +60,7 @@ async function policyDecision(
   // a prefix-durable batching sink gets `proposed` in the same tick as `decided`
   ahead?.hold();
   const span = s.telemetry && policySpan(s.telemetry, call);
-  const decision = await decide(s.policy, call, options);
+  const decision = await decide(s, call, options);
   if (span) span(decision);
   s.metrics?.decided(call.tool.name, decision);
   if (s.audit === undefined) return decision;

@@ -14,6 +14,8 @@ export interface AuthorizerConfig {
   agent: string;
   /** The policy as the pipeline runs it (with `onPolicyError` around it). */
   policy: ToolPolicy<any>;
+  /** Checked: a function or `undefined`. Also told what a tool's own policy threw. */
+  onPolicyError: AuthorizerOptions<any>['onPolicyError'];
   mode: PolicyMode;
   rewrite: readonly RewriteHook<any>[];
   /** The audit sink, hashing with the authorizer's `sha256` when one is given. */
@@ -75,6 +77,7 @@ export function readAuthorizerOptions<Context>(
   return {
     agent,
     policy,
+    onPolicyError: options.onPolicyError as AuthorizerOptions<any>['onPolicyError'],
     mode,
     rewrite,
     audit,

@@ -46,6 +46,7 @@ export function pipelineSettings(
     },
     authorize: {
       policy: config.policy,
+      onPolicyError: config.onPolicyError,
       mode: config.mode,
       approvals,
       audit,

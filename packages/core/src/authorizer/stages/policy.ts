@@ -2,9 +2,19 @@ import { checkApprovalRule } from '../../approvals/four-eyes.js';
 import type { AuditEvent } from '../../audit/types.js';
 import { decodeCanonical } from '../../json/canonicalize.js';
 import type { JsonValue } from '../../json/types.js';
+import { stricterDecision } from '../../policy/stricter-decision.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../../policy/types.js';
 import { lazyFields } from '../lazy-fields.js';
-import type { CallOptions, PreparedToolCall } from '../types.js';
+import { withPolicyErrorHook } from '../policy-error-hook.js';
+import type { AuthorizerOptions, CallOptions, PreparedToolCall } from '../types.js';
+
+/** What the policy stage reads from the authorizer's settings. */
+export interface PolicySettings {
+  /** The authorizer's policy, with `onPolicyError` around it. */
+  policy: ToolPolicy<any>;
+  /** Also told what a tool's own policy threw. */
+  onPolicyError: AuthorizerOptions<any>['onPolicyError'];
+}
 
 /** The policy input's arguments decoded on first read (see `lazyFields`). */
 const policyArguments = lazyFields<{ requestedArguments: JsonValue }>(['requestedArguments']);
@@ -73,12 +83,12 @@ function policyInput(call: PreparedToolCall, options: CallOptions<any> | undefin
 }
 
 /**
- * Stage `policy`: runs `policy` on the call's deep-frozen snapshot (shared, never copied:
- * nothing can change it, and execution decodes its own fresh copy); denies
- * `policy_error` when the policy throws (a mutation attempt on the frozen view throws in
- * strict code) and `invalid_policy_decision` when it returns anything but a decision.
+ * Asks one policy about the call's deep-frozen snapshot (shared, never copied: nothing
+ * can change it, and execution decodes its own fresh copy); denies `policy_error` when the
+ * policy throws (a mutation attempt on the frozen view throws in strict code) and
+ * `invalid_policy_decision` when it returns anything but a decision.
  */
-export async function decide(
+async function ask(
   policy: ToolPolicy<any>,
   call: PreparedToolCall,
   options: CallOptions<any> | undefined,
@@ -100,6 +110,28 @@ export async function decide(
   }
   if (!isDecision(clone)) return { type: 'deny', reason: 'invalid_policy_decision' };
   return clone;
+}
+
+/**
+ * Stage `policy`: the authorizer's policy, then the tool's own (`defineTool({ policy })`),
+ * each on its own input; the stricter decision wins (see `stricterDecision`): both must
+ * allow for the call to run. A deny by the authorizer's policy is final: the tool's
+ * policy is not asked. Without a tool policy, the authorizer's decision as is.
+ */
+export function decide(
+  s: PolicySettings,
+  call: PreparedToolCall,
+  options: CallOptions<any> | undefined,
+): Promise<PolicyDecision> {
+  const decided = ask(s.policy, call, options);
+  const own = call.tool.policy;
+  if (own === undefined) return decided;
+  const toolPolicy = withPolicyErrorHook(own, s.onPolicyError);
+  return decided.then((first) =>
+    first.type === 'deny'
+      ? first
+      : ask(toolPolicy, call, options).then((second) => stricterDecision(first, second)),
+  );
 }
 
 /** The fields every record of a call carries. */
