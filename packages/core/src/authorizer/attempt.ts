@@ -72,15 +72,15 @@ interface AttemptState {
   spent: boolean;
 }
 
-function check(st: AttemptState, attempt: Attempt): Promise<CheckResult> {
+function check(st: AttemptState): Promise<CheckResult> {
   st.checked ??= st.authorized
     ? st.authorized.then(asCheck)
-    : checkCall(st.settings, attempt, st.opts, st.written, st.memo);
+    : checkCall(st.settings, st.data, st.opts, st.written, st.memo);
   return st.checked;
 }
 
-function authorize(st: AttemptState, attempt: Attempt): Promise<AuthorizationResult> {
-  const run = () => authorizeCall(st.settings, attempt, st.opts, st.written, st.memo);
+function authorize(st: AttemptState): Promise<AuthorizationResult> {
+  const run = () => authorizeCall(st.settings, st.data, st.opts, st.written, st.memo);
   // after a check, once it settled: its decision is reused (or, when it failed, made again)
   st.authorized ??= st.checked === undefined ? run() : st.checked.then(run, run);
   return st.authorized;
@@ -97,7 +97,6 @@ function refuseSpent(st: AttemptState): void {
 
 async function execute<Output>(
   st: AttemptState,
-  attempt: Attempt,
   execOptions: ExecuteOptions | undefined,
 ): Promise<CallOutcome<Output>> {
   refuseSpent(st);
@@ -115,7 +114,7 @@ async function execute<Output>(
     ...(execOptions?.signal ? { signal: execOptions.signal } : {}),
     ...(execOptions?.host !== undefined ? { host: execOptions.host } : {}),
   };
-  return executeCall<Output>(st.settings.audit, attempt, auth, options, st.settings.telemetry);
+  return executeCall<Output>(st.settings.audit, st.data, auth, options, st.settings.telemetry);
 }
 
 /**
@@ -152,13 +151,13 @@ export function createAttempt(
     provenance: data.provenance,
     resumeOf: data.resumeOf,
     supersedes: data.supersedes,
-    check: () => check(st, attempt),
-    authorize: () => authorize(st, attempt),
-    execute: <Output>(execOptions?: ExecuteOptions) => execute<Output>(st, attempt, execOptions),
+    check: () => check(st),
+    authorize: () => authorize(st),
+    execute: <Output>(execOptions?: ExecuteOptions) => execute<Output>(st, execOptions),
     async run<Output>(execOptions?: ExecuteOptions): Promise<CallOutcome<Output>> {
-      const auth = await authorize(st, attempt);
+      const auth = await authorize(st);
       if (auth.type !== 'allow') return notAllowed<Output>(data, auth);
-      return execute<Output>(st, attempt, execOptions);
+      return execute<Output>(st, execOptions);
     },
     withContext: (context: unknown) =>
       createAttempt(data, settings, { ...options, context }, written),

@@ -2,12 +2,13 @@ import type { ApprovalStore } from '../approvals/types.js';
 import type { AuditSink } from '../audit/types.js';
 import type { PolicyDecision, PolicyMode } from '../policy/types.js';
 import { type ProposedWrite, writeAhead } from './audit-writes.js';
+import type { PreparedData } from './prepared-data.js';
 import { type ApprovalTurn, bindApproval, peekApproval } from './stages/approval.js';
 import { decide, decisionEvents, type PolicySettings, type RecordBase } from './stages/policy.js';
 import type { Telemetry } from './telemetry.js';
 import type { CallMetrics } from './telemetry-metrics.js';
 import { inApprovalSpan, policySpan } from './telemetry-stages.js';
-import type { AuthorizationResult, CallOptions, CheckResult, PreparedToolCall } from './types.js';
+import type { AuthorizationResult, CallOptions, CheckResult } from './types.js';
 
 export interface AuthorizeSettings extends PolicySettings {
   mode: PolicyMode;
@@ -29,7 +30,7 @@ export interface PolicyMemo {
   decision: PolicyDecision | undefined;
 }
 
-function baseOf(call: PreparedToolCall): RecordBase {
+function baseOf(call: PreparedData): RecordBase {
   return {
     agent: call.agent,
     tool: call.tool.name,
@@ -46,7 +47,7 @@ function baseOf(call: PreparedToolCall): RecordBase {
  */
 async function policyDecision(
   s: AuthorizeSettings,
-  call: PreparedToolCall,
+  call: PreparedData,
   options: CallOptions<any> | undefined,
   base: RecordBase,
   ahead: ProposedWrite | undefined,
@@ -94,7 +95,7 @@ type ApprovalStep<R> = (turn: ApprovalTurn) => Promise<R>;
  */
 async function decideThen<R extends AuthorizationResult | CheckResult>(
   s: AuthorizeSettings,
-  call: PreparedToolCall,
+  call: PreparedData,
   options: CallOptions<any> | undefined,
   ahead: ProposedWrite | undefined,
   approvalStep: ApprovalStep<R>,
@@ -120,7 +121,7 @@ async function decideThen<R extends AuthorizationResult | CheckResult>(
  */
 export function checkCall(
   s: AuthorizeSettings,
-  call: PreparedToolCall,
+  call: PreparedData,
   options: CallOptions<any> | undefined,
   ahead: ProposedWrite | undefined,
   memo: PolicyMemo,
@@ -134,7 +135,7 @@ export function checkCall(
  */
 export function authorizeCall(
   s: AuthorizeSettings,
-  call: PreparedToolCall,
+  call: PreparedData,
   options: CallOptions<any> | undefined,
   ahead: ProposedWrite | undefined,
   memo?: PolicyMemo,

@@ -1,16 +1,21 @@
 import type { ReadonlyJsonValue } from '../json/types.js';
 import type { ArgsealTool } from '../tool/types.js';
-import { lazyFields } from './lazy-fields.js';
 import type { Rewritten } from './stages/rewrite.js';
 import type { Sealed } from './stages/seal.js';
 import type { ArgumentsProvenance, PreparedToolCall } from './types.js';
 
 /**
- * A prepared call with what the attempt adds to it (no lifecycle yet). The requested
- * canonical text is built on first use (`requestedText`): without rewrite hooks nothing
- * in the pipeline needs it, only adapters writing history do.
+ * A prepared call with what the attempt adds to it (no lifecycle yet): what the policy,
+ * approval and execution stages read. Internal: it never leaves the pipeline (an attempt
+ * is a frozen object of its own). The canonical texts are built on first use
+ * (`requestedText`): without rewrite hooks nothing in the pipeline needs them, only a
+ * policy reading `requestedArguments` and adapters writing history do.
  */
-export interface PreparedData extends Omit<PreparedToolCall, 'snapshot' | 'bindingHash'> {
+export interface PreparedData
+  extends Omit<
+    PreparedToolCall,
+    'snapshot' | 'bindingHash' | 'requestedCanonicalJson' | 'effectiveCanonicalJson'
+  > {
   readonly snapshot: ReadonlyJsonValue;
   readonly bindingHash: string;
   readonly provenance: ArgumentsProvenance;
@@ -21,12 +26,6 @@ export interface PreparedData extends Omit<PreparedToolCall, 'snapshot' | 'bindi
   readonly resumeOf: string | undefined;
   readonly supersedes: string | undefined;
 }
-
-/** The canonical texts a prepared call builds on first read (see `lazyFields`). */
-const callTexts = lazyFields<{ requestedCanonicalJson: string; effectiveCanonicalJson: string }>([
-  'requestedCanonicalJson',
-  'effectiveCanonicalJson',
-]);
 
 /** Who prepared the call, and what it resumes or replaces. */
 export interface CallIdentity {
@@ -42,8 +41,8 @@ export interface CallIdentity {
 }
 
 /**
- * The prepared call, frozen: a prepared call in its own right (`call` runs it without an
- * attempt around it). `requestedText` builds the requested text on first read.
+ * The prepared call: `call` runs it without an attempt around it, an attempt wraps it.
+ * `requestedText` builds the requested text on first read.
  */
 export function preparedData(
   id: CallIdentity,
@@ -53,7 +52,7 @@ export function preparedData(
 ): PreparedData {
   const effective = rewritten.effectiveCanonicalJson;
   const effectiveText = effective === undefined ? requestedText : () => effective;
-  const fields = {
+  return {
     tool: id.tool,
     agent: id.agent,
     toolCallId: id.toolCallId,
@@ -70,10 +69,4 @@ export function preparedData(
     resumeOf: id.resumeOf,
     supersedes: id.supersedes,
   };
-  return Object.freeze(
-    callTexts(fields, {
-      requestedCanonicalJson: requestedText,
-      effectiveCanonicalJson: effectiveText,
-    }),
-  );
 }

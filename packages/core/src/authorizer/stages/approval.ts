@@ -4,7 +4,8 @@ import { decodeCanonical } from '../../json/canonicalize.js';
 import type { JsonObject } from '../../json/types.js';
 import type { PolicyDecision } from '../../policy/types.js';
 import { buildProposalPresentation } from '../../presentation/build-presentation.js';
-import type { AuthorizationResult, CallOptions, CheckResult, PreparedToolCall } from '../types.js';
+import type { PreparedData } from '../prepared-data.js';
+import type { AuthorizationResult, CallOptions, CheckResult } from '../types.js';
 import type { RecordBase } from './policy.js';
 
 /**
@@ -16,7 +17,7 @@ export interface ApprovalTurn {
   audit: AuditSink | undefined;
   now: () => Date;
   generateId: () => string;
-  call: PreparedToolCall;
+  call: PreparedData;
   options: CallOptions<any> | undefined;
   base: RecordBase;
   decision: Extract<PolicyDecision, { type: 'require_approval' }>;
@@ -108,7 +109,7 @@ export async function peekApproval(turn: ApprovalTurn): Promise<CheckResult> {
  * `approval_used_up` instead of suspending again: a call that ran never comes back as
  * pending. A new call with the same arguments (another id) still asks for approval.
  */
-async function alreadyRan(approvals: ApprovalStore, call: PreparedToolCall): Promise<boolean> {
+async function alreadyRan(approvals: ApprovalStore, call: PreparedData): Promise<boolean> {
   const latest = await approvals.latestProposalForCall({
     agent: call.agent,
     tool: call.tool.name,

@@ -6,7 +6,8 @@ import { stricterDecision } from '../../policy/stricter-decision.js';
 import type { PolicyDecision, PolicyMode, ToolPolicy } from '../../policy/types.js';
 import { lazyFields } from '../lazy-fields.js';
 import { withPolicyErrorHook } from '../policy-error-hook.js';
-import type { AuthorizerOptions, CallOptions, PreparedToolCall } from '../types.js';
+import type { PreparedData } from '../prepared-data.js';
+import type { AuthorizerOptions, CallOptions } from '../types.js';
 
 /** What the policy stage reads from the authorizer's settings. */
 export interface PolicySettings {
@@ -61,7 +62,7 @@ function copyDecision(decision: unknown): unknown {
 }
 
 /** The policy's input: the call's frozen snapshot; the requested arguments decoded on first read. */
-function policyInput(call: PreparedToolCall, options: CallOptions<any> | undefined) {
+function policyInput(call: PreparedData, options: CallOptions<any> | undefined) {
   let requested: JsonValue | undefined;
   const input = {
     agent: call.agent,
@@ -76,7 +77,7 @@ function policyInput(call: PreparedToolCall, options: CallOptions<any> | undefin
   // decoded on first access: most policies never read it
   return policyArguments(input, {
     requestedArguments: () => {
-      requested ??= decodeCanonical(call.requestedCanonicalJson);
+      requested ??= decodeCanonical(call.requestedText());
       return requested;
     },
   });
@@ -90,7 +91,7 @@ function policyInput(call: PreparedToolCall, options: CallOptions<any> | undefin
  */
 async function ask(
   policy: ToolPolicy<any>,
-  call: PreparedToolCall,
+  call: PreparedData,
   options: CallOptions<any> | undefined,
 ): Promise<PolicyDecision> {
   let decision: unknown;
@@ -120,7 +121,7 @@ async function ask(
  */
 export function decide(
   s: PolicySettings,
-  call: PreparedToolCall,
+  call: PreparedData,
   options: CallOptions<any> | undefined,
 ): Promise<PolicyDecision> {
   const decided = ask(s.policy, call, options);
