@@ -38,7 +38,7 @@ export interface DecodeCall {
 }
 
 /** The limits of parseStrictJson for a call (also when its requested text is built later). */
-export function parseLimits(s: DecodeSettings, tool: string) {
+function parseLimits(s: DecodeSettings, tool: string) {
   return { maxDepth: s.maxDepth, tool, maxLength: s.maxLength };
 }
 
