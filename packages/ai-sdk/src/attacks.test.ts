@@ -367,7 +367,7 @@ describe('attacks: stale hand-over between runs', () => {
       toolCallId: 'h',
     });
     if (!prepared.ok) throw new Error('prepare failed');
-    await world.authorizer.check(prepared.call, { toolCallId: 'h' });
+    await prepared.attempt.check();
     await world.approvals.decide(prepared.call.proposalHash, {
       decision: 'approve',
       approver: 'alice',
@@ -532,7 +532,7 @@ describe('attacks: model output', () => {
     // pre-approve the proposal hash
     const prepared = await world.authorizer.prepare(world.tools.refund, raw, { toolCallId: 'z' });
     if (!prepared.ok) throw new Error('prepare failed');
-    await world.authorizer.check(prepared.call, { toolCallId: 'z' });
+    await prepared.attempt.check();
     await world.approvals.decide(prepared.call.proposalHash, {
       decision: 'approve',
       approver: 'alice',

@@ -92,6 +92,8 @@ export type ConfigErrorCode =
   | 'invalid_tool_name'
   | 'invalid_schema'
   | 'invalid_execute'
+  /** `defineTool({ policy })` is not a function. */
+  | 'invalid_tool_policy'
   | 'invalid_informational_field'
   | 'invalid_presentation'
   | 'missing_classification_version'
@@ -104,7 +106,6 @@ export type ConfigErrorCode =
   | 'unknown_option'
   /** `onPolicyError` is not a function. */
   | 'invalid_policy_error_hook'
-  | 'unknown_prepared_call'
   | 'not_authorized'
   | 'attempt_spent'
   | 'invalid_telemetry'

@@ -1,9 +1,9 @@
 import { ArgsealConfigError } from '../errors.js';
 import type { ProposedWrite } from './audit-writes.js';
-import { type AuthorizeSettings, authorizeCall, checkCall } from './authorize.js';
-import { executeCall } from './execute.js';
+import { type AuthorizeSettings, authorizeCall, checkCall, type PolicyMemo } from './authorize.js';
 import { lazyFields } from './lazy-fields.js';
-import type { PreparedData } from './prepare.js';
+import type { PreparedData } from './prepared-data.js';
+import { executeCall } from './stages/execute.js';
 import type {
   Attempt,
   AuthorizationResult,
@@ -58,6 +58,65 @@ export function notAllowed<Output>(
   };
 }
 
+/** An attempt's lifecycle state; it lives in the attempt's closure only. */
+interface AttemptState {
+  data: PreparedData;
+  settings: AuthorizeSettings;
+  /** The options its stages see (its own call id, the resume as resolved). */
+  opts: CallOptions<any>;
+  written: ProposedWrite | undefined;
+  /** The decision `check` made, for this attempt's `authorize` (policy runs once). */
+  memo: PolicyMemo;
+  checked: Promise<CheckResult> | undefined;
+  authorized: Promise<AuthorizationResult> | undefined;
+  spent: boolean;
+}
+
+function check(st: AttemptState): Promise<CheckResult> {
+  st.checked ??= st.authorized
+    ? st.authorized.then(asCheck)
+    : checkCall(st.settings, st.data, st.opts, st.written, st.memo);
+  return st.checked;
+}
+
+function authorize(st: AttemptState): Promise<AuthorizationResult> {
+  const run = () => authorizeCall(st.settings, st.data, st.opts, st.written, st.memo);
+  // after a check, once it settled: its decision is reused (or, when it failed, made again)
+  st.authorized ??= st.checked === undefined ? run() : st.checked.then(run, run);
+  return st.authorized;
+}
+
+function refuseSpent(st: AttemptState): void {
+  if (st.spent) {
+    throw new ArgsealConfigError(
+      'attempt_spent',
+      `attempt of "${st.data.tool.name}" already executed`,
+    );
+  }
+}
+
+async function execute<Output>(
+  st: AttemptState,
+  execOptions: ExecuteOptions | undefined,
+): Promise<CallOutcome<Output>> {
+  refuseSpent(st);
+  const auth = st.authorized === undefined ? undefined : await st.authorized;
+  if (auth?.type !== 'allow') {
+    throw new ArgsealConfigError(
+      'not_authorized',
+      `attempt of "${st.data.tool.name}": execute needs an allowing authorize() first`,
+    );
+  }
+  refuseSpent(st); // another execute may have won while this one awaited
+  st.spent = true;
+  const options = {
+    ...st.opts,
+    ...(execOptions?.signal ? { signal: execOptions.signal } : {}),
+    ...(execOptions?.host !== undefined ? { host: execOptions.host } : {}),
+  };
+  return executeCall<Output>(st.settings.audit, st.data, auth, options, st.settings.telemetry);
+}
+
 /**
  * Wraps prepared data into an {@link Attempt}. Its state (policy decision, authorization,
  * execution) lives in this closure only: nothing else can authorize or execute it.
@@ -68,11 +127,16 @@ export function createAttempt(
   options: CallOptions<any> | undefined,
   written: ProposedWrite | undefined,
 ): Attempt {
-  const opts = attemptOptions(data, options);
-  let checked: Promise<CheckResult> | undefined;
-  let authorized: Promise<AuthorizationResult> | undefined;
-  let spent = false;
-
+  const st: AttemptState = {
+    data,
+    settings,
+    opts: attemptOptions(data, options),
+    written,
+    memo: { decision: undefined },
+    checked: undefined,
+    authorized: undefined,
+    spent: false,
+  };
   const fields = {
     tool: data.tool,
     agent: data.agent,
@@ -87,61 +151,13 @@ export function createAttempt(
     provenance: data.provenance,
     resumeOf: data.resumeOf,
     supersedes: data.supersedes,
-    check(): Promise<CheckResult> {
-      if (checked === undefined) {
-        checked = authorized
-          ? authorized.then(asCheck)
-          : checkCall(settings, attempt, opts, written);
-      }
-      return checked;
-    },
-    authorize(): Promise<AuthorizationResult> {
-      authorized ??=
-        checked === undefined
-          ? authorizeCall(settings, attempt, opts, written)
-          : checked.then(
-              () => authorizeCall(settings, attempt, opts, written),
-              () => authorizeCall(settings, attempt, opts, written),
-            );
-      return authorized;
-    },
-    async execute<Output>(execOptions?: ExecuteOptions): Promise<CallOutcome<Output>> {
-      if (spent) {
-        throw new ArgsealConfigError(
-          'attempt_spent',
-          `attempt of "${data.tool.name}" already executed`,
-        );
-      }
-      const auth = authorized === undefined ? undefined : await authorized;
-      if (auth?.type !== 'allow') {
-        throw new ArgsealConfigError(
-          'not_authorized',
-          `attempt of "${data.tool.name}": execute needs an allowing authorize() first`,
-        );
-      }
-      if (spent) {
-        throw new ArgsealConfigError(
-          'attempt_spent',
-          `attempt of "${data.tool.name}" already executed`,
-        );
-      }
-      spent = true;
-      return executeCall<Output>(
-        settings.audit,
-        attempt,
-        auth,
-        {
-          ...opts,
-          ...(execOptions?.signal ? { signal: execOptions.signal } : {}),
-          ...(execOptions?.host !== undefined ? { host: execOptions.host } : {}),
-        },
-        settings.telemetry,
-      );
-    },
+    check: () => check(st),
+    authorize: () => authorize(st),
+    execute: <Output>(execOptions?: ExecuteOptions) => execute<Output>(st, execOptions),
     async run<Output>(execOptions?: ExecuteOptions): Promise<CallOutcome<Output>> {
-      const auth = await attempt.authorize();
+      const auth = await authorize(st);
       if (auth.type !== 'allow') return notAllowed<Output>(data, auth);
-      return attempt.execute<Output>(execOptions);
+      return execute<Output>(st, execOptions);
     },
     withContext: (context: unknown) =>
       createAttempt(data, settings, { ...options, context }, written),

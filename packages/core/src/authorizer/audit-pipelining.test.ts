@@ -148,7 +148,7 @@ describe('audit appends on a pipelining sink', () => {
     const { authorizer, tool, executed } = setup({ audit: b.sink });
     const p = await authorizer.prepare(tool, args(50));
     if (!p.ok) throw p.error;
-    await expect(authorizer.check(p.attempt)).rejects.toBeInstanceOf(SinkDown);
+    await expect(p.attempt.check()).rejects.toBeInstanceOf(SinkDown);
     await expect(p.attempt.run()).rejects.toBeInstanceOf(SinkDown);
     expect(executed).toEqual([]);
     expect(await types(b.log)).toEqual(['proposed']);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { args, prepared, setup } from './__fixtures__/refund.js';
 
-describe('check: a non-consuming approval gate', () => {
+describe("an attempt's check: a non-consuming approval gate", () => {
   it('suspends when approval is needed and no grant exists, without executing', async () => {
     const ctx = setup();
-    const result = await ctx.authorizer.check(await prepared(ctx, args(50_000)), {});
+    const result = await (await prepared(ctx, args(50_000))).check();
     expect(result.type).toBe('suspended');
     expect(ctx.executed).toEqual([]);
     expect(await ctx.approvals.listPending()).toHaveLength(1);
@@ -19,14 +19,15 @@ describe('check: a non-consuming approval gate', () => {
       approver: 'ann',
     });
     const call = await prepared(ctx, args(50_000));
-    expect((await ctx.authorizer.check(call)).type).toBe('approved');
-    expect((await ctx.authorizer.check(call)).type).toBe('approved');
+    expect((await call.check()).type).toBe('approved');
+    expect((await call.check()).type).toBe('approved');
     expect(await ctx.approvals.peek(call.bindingHash)).toMatchObject({ live: true });
-    const auth = await ctx.authorizer.authorize(call);
+    const auth = await call.authorize();
     expect(auth.type).toBe('allow');
     expect(await ctx.approvals.peek(call.bindingHash)).toEqual({ live: false, reason: 'used_up' });
-    const again = await ctx.authorizer.authorize(await prepared(ctx, args(50_000)));
+    const again = await (await prepared(ctx, args(50_000))).authorize();
     expect(again.type).toBe('suspended');
+    expect(ctx.executed).toEqual([]);
   });
 
   it('authorize after check reuses the policy decision: policy runs once per attempt', async () => {
@@ -38,12 +39,14 @@ describe('check: a non-consuming approval gate', () => {
       },
     });
     const call = await prepared(ctx, args(5));
-    await ctx.authorizer.check(call);
-    const outcome = await ctx.authorizer.run(call);
+    await call.check();
+    const outcome = await call.run();
     expect(outcome.status).toBe('executed');
     expect(calls).toBe(1);
-    await ctx.authorizer.run(call);
+    // the decision belongs to that attempt: the next attempt asks the policy again
+    await (await prepared(ctx, args(5))).run();
     expect(calls).toBe(2);
+    expect(ctx.executed).toHaveLength(2);
   });
 
   it('a rejected proposal is denied by check', async () => {
@@ -54,7 +57,7 @@ describe('check: a non-consuming approval gate', () => {
       decision: 'reject',
       approver: 'ann',
     });
-    expect(await ctx.authorizer.check(await prepared(ctx, args(50_000)))).toMatchObject({
+    expect(await (await prepared(ctx, args(50_000))).check()).toMatchObject({
       type: 'deny',
       reason: 'approval_rejected',
     });

@@ -1,27 +1,21 @@
-import type { AuditEvent, AuditRecordsQuery } from '../audit/types.js';
 import { ArgsealConfigError } from '../errors.js';
-import { isWellFormedString } from '../json/strict-domain.js';
-import { defaultProvenanceRegistry } from '../kit/provenance-registry.js';
 import { toRefusal } from '../kit/refusal.js';
 import { assertKnownOptions } from '../options/known-options.js';
 import { isArgsealTool } from '../tool/define-tool.js';
+import type { ArgsealTool } from '../tool/types.js';
 import { attemptOptions, createAttempt, notAllowed } from './attempt.js';
-import type { ProposedWrite } from './audit-writes.js';
-import { authorizeCall, checkCall } from './authorize.js';
-import { approvalsOrDefault } from './default-approvals.js';
-import { executeCall } from './execute.js';
-import { AUTHORIZER_OPTION_KEYS, withPolicyErrorHook } from './policy-error-hook.js';
+import { authorizeCall } from './authorize.js';
+import { readAuthorizerOptions } from './authorizer-config.js';
+import { type PipelineSettings, pipelineSettings } from './pipeline-settings.js';
 import { prepareCall } from './prepare.js';
-import { readTelemetry, type Telemetry } from './telemetry.js';
+import { executeCall } from './stages/execute.js';
 import { traceCall } from './telemetry-stages.js';
-import { traceApprovals, traceAudit } from './telemetry-store.js';
 import type {
-  AuthorizationResult,
   Authorizer,
   AuthorizerOptions,
   CallOptions,
   CallOutcome,
-  PreparedToolCall,
+  PrepareResult,
 } from './types.js';
 
 /** The keys of {@link CallOptions}: a per-call options object with any other key is refused. */
@@ -35,9 +29,59 @@ const CALL_OPTION_KEYS: readonly (keyof CallOptions)[] = [
   'supersedes',
 ];
 
+/** The tool and per-call options of `prepare` / `call`, checked before anything runs. */
+function checkCall(method: 'prepare' | 'call', tool: unknown, options: unknown): void {
+  if (!isArgsealTool(tool)) {
+    throw new ArgsealConfigError('invalid_tool', 'authorizer: tool must come from defineTool');
+  }
+  if (options !== undefined) assertKnownOptions(method, options, CALL_OPTION_KEYS);
+}
+
+/** `prepare`: the pipeline up to the proposal hash, wrapped in an attempt. */
+async function prepareAttempt(
+  p: PipelineSettings,
+  tool: ArgsealTool,
+  input: unknown,
+  options: CallOptions<any> | undefined,
+): Promise<PrepareResult> {
+  checkCall('prepare', tool, options);
+  // attempts are for adapters, which all read historyArguments
+  const r = await prepareCall(p.prepare, tool, input, options, true);
+  if (!r.ok) {
+    const refusal = toRefusal(r.error, { toolCallId: options?.toolCallId });
+    return { ok: false, refusal, error: r.error };
+  }
+  const attempt = createAttempt(r.call, p.authorize, options, r.written);
+  return { ok: true, attempt, call: attempt };
+}
+
 /**
- * Creates the one lifecycle every adapter reuses: prepare (decode, rewrite, schema,
- * snapshot, hash), authorize (policy, approval binding) and execute (fresh copy).
+ * `call`: one attempt's whole lifecycle (the same policy, binding and execution as an
+ * attempt's `run`) on a call nobody else can reach, so no attempt object is built.
+ */
+async function callOnce<Output>(
+  p: PipelineSettings,
+  tool: ArgsealTool<any, Output>,
+  rawArguments: unknown,
+  options: CallOptions<any> | undefined,
+): Promise<CallOutcome<Output>> {
+  checkCall('call', tool, options);
+  const r = await prepareCall(p.prepare, tool, rawArguments, options);
+  if (!r.ok) {
+    const toolCallId = options?.toolCallId ?? '';
+    return { status: 'invalid', tool: tool.name, toolCallId, error: r.error };
+  }
+  const data = r.call;
+  const opts = attemptOptions(data, options);
+  const auth = await authorizeCall(p.authorize, data, opts, r.written);
+  if (auth.type !== 'allow') return notAllowed<Output>(data, auth);
+  return executeCall<Output>(p.sink, data, auth, opts, p.telemetry);
+}
+
+/**
+ * Creates the one lifecycle every adapter reuses: `prepare` (decode, rewrite, schema,
+ * snapshot, hash) returns an attempt (policy, approval binding, execution on a fresh
+ * copy); `call` runs one attempt whole.
  *
  * Without `approvals` it uses an in-memory approval store and says once, on stderr, that
  * it is not durable; `approvals: null` means none (`require_approval` denies).
@@ -50,216 +94,22 @@ const CALL_OPTION_KEYS: readonly (keyof CallOptions)[] = [
 export function createAuthorizer<Context = unknown>(
   options: AuthorizerOptions<Context>,
 ): Authorizer<Context> {
-  assertKnownOptions('createAuthorizer', options, AUTHORIZER_OPTION_KEYS);
-  const { agent, audit } = options;
-  const policy = withPolicyErrorHook(options.policy, options.onPolicyError);
-  if (typeof agent !== 'string' || agent.length === 0 || !isWellFormedString(agent)) {
-    throw new ArgsealConfigError(
-      'invalid_agent',
-      'createAuthorizer: agent must be a non-empty string',
-    );
-  }
-  if (typeof policy !== 'function') {
-    throw new ArgsealConfigError(
-      'missing_policy',
-      'createAuthorizer: a policy function is required (closed by default)',
-    );
-  }
-  const mode = options.mode ?? 'enforce';
-  if (mode !== 'enforce' && mode !== 'shadow') {
-    throw new ArgsealConfigError(
-      'invalid_mode',
-      'createAuthorizer: mode must be "enforce" or "shadow"',
-    );
-  }
-  const rewrite = [...(options.rewrite ?? [])];
-  if (rewrite.some((h) => typeof h !== 'function')) {
-    throw new ArgsealConfigError(
-      'invalid_rewrite',
-      'createAuthorizer: rewrite hooks must be functions',
-    );
-  }
-  // every audit event carries the authorizer's digest, so the sink's hashes honour it too
-  const sha256 = options.sha256;
-  const telemetry = readTelemetry(options.telemetry, agent);
-  const hashingSink =
-    audit !== undefined && sha256 !== undefined
-      ? {
-          append: (event: AuditEvent) => audit.append(event, { sha256 }),
-          records: (query?: AuditRecordsQuery) => audit.records(query),
-          ...(audit.pipelining !== undefined ? { pipelining: audit.pipelining } : {}),
-          ...(audit.durability !== undefined ? { durability: audit.durability } : {}),
-        }
-      : audit;
-  const approvals = approvalsOrDefault(options.approvals, hashingSink, options.now);
-  // with telemetry the pipeline sees traced stores; without it, the very same objects
-  const sink = telemetry && hashingSink ? traceAudit(hashingSink, telemetry) : hashingSink;
-  const pipelineApprovals =
-    telemetry && approvals ? traceApprovals(approvals, telemetry, agent) : approvals;
-  const now = options.now ?? (() => new Date());
-  const generateId = options.generateId ?? (() => globalThis.crypto.randomUUID());
-  const checked = new WeakMap();
-  const metrics = telemetry?.metrics;
-  // `call` with a span that is not recording (no SDK, sampled out) runs the pipeline
-  // untraced: the very same stores, no stage spans; without telemetry both are one. One
-  // object literal per settings kind, so every authorizer's settings share one shape
-  const pipeline = (
-    audit: typeof sink,
-    approvals: typeof pipelineApprovals,
-    telemetry: Telemetry | undefined,
-  ) => ({
-    prepare: {
-      agent,
-      rewrite,
-      maxDepth: options.maxDepth,
-      maxLength: options.maxLength,
-      audit,
-      generateId,
-      sha256: options.sha256,
-      schemaIssueMessages: options.schemaIssueMessages === true,
-      approvals,
-      provenance: options.provenance ?? defaultProvenanceRegistry,
-      telemetry,
-    },
-    authorize: { policy, mode, approvals, audit, now, generateId, checked, telemetry, metrics },
-    sink: audit,
-    telemetry,
-  });
-  const tracedRun = pipeline(sink, pipelineApprovals, telemetry);
-  const plainRun =
-    telemetry === undefined ? tracedRun : pipeline(hashingSink, approvals, undefined);
-  const prepareSettings = tracedRun.prepare;
-  const authorizeSettings = tracedRun.authorize;
-
-  // Calls this authorizer prepared, and allow results it issued (each executes once).
-  // each with its `proposed` records still in flight on a pipelining sink
-  const issuedCalls = new WeakMap<PreparedToolCall, ProposedWrite | undefined>();
-  const issuedAllows = new WeakMap<object, PreparedToolCall>();
-  function ownCall(call: PreparedToolCall): PreparedToolCall {
-    if (typeof call !== 'object' || call === null || !issuedCalls.has(call)) {
-      throw new ArgsealConfigError(
-        'unknown_prepared_call',
-        'authorizer: the call was not prepared by this authorizer',
-      );
-    }
-    return call;
-  }
-  async function authorizeOwn(
-    call: PreparedToolCall,
-    callOptions: CallOptions<Context> | undefined,
-  ): Promise<AuthorizationResult> {
-    const auth = await authorizeCall(
-      authorizeSettings,
-      ownCall(call),
-      callOptions,
-      issuedCalls.get(call),
-    );
-    if (auth.type === 'allow') issuedAllows.set(auth, call);
-    return auth;
-  }
-  function executeOwn<Output>(
-    call: PreparedToolCall,
-    authorization: Extract<AuthorizationResult, { type: 'allow' }>,
-    callOptions: CallOptions<Context> | undefined,
-  ): Promise<CallOutcome<Output>> {
-    ownCall(call);
-    // an allow result is a one-time ticket for the call it was issued for
-    if (authorization?.type !== 'allow' || issuedAllows.get(authorization) !== call) {
-      throw new ArgsealConfigError(
-        'not_authorized',
-        'authorizer.execute needs an unused allow result that authorize issued for this call',
-      );
-    }
-    issuedAllows.delete(authorization);
-    return executeCall<Output>(sink, call, authorization, callOptions, telemetry);
-  }
-
-  const self: Authorizer<Context> = {
+  const config = readAuthorizerOptions(options);
+  const { traced, plain } = pipelineSettings(config, options);
+  const { agent, telemetry } = config;
+  return {
     agent,
-    mode,
-    approvals,
-    audit,
-    async prepare(tool, input, callOptions) {
-      if (!isArgsealTool(tool)) {
-        throw new ArgsealConfigError('invalid_tool', 'authorizer: tool must come from defineTool');
-      }
-      if (callOptions !== undefined) assertKnownOptions('prepare', callOptions, CALL_OPTION_KEYS);
-      // attempts are for adapters, which all read historyArguments
-      const r = await prepareCall(prepareSettings, tool, input, callOptions, true);
-      if (!r.ok) {
-        return {
-          ok: false,
-          refusal: toRefusal(r.error, { toolCallId: callOptions?.toolCallId }),
-          error: r.error,
-        };
-      }
-      const attempt = createAttempt(r.call, authorizeSettings, callOptions, r.written);
-      issuedCalls.set(attempt, r.written);
-      return { ok: true, attempt, call: attempt };
-    },
-    async check(call, callOptions) {
-      return checkCall(authorizeSettings, ownCall(call), callOptions, issuedCalls.get(call));
-    },
-    authorize(call, callOptions) {
-      return authorizeOwn(call, callOptions);
-    },
-    async execute(call, authorization, callOptions) {
-      return executeOwn(call, authorization, callOptions);
-    },
-    async run<Output>(
-      call: Parameters<Authorizer['run']>[0],
-      callOptions?: Parameters<Authorizer<Context>['run']>[1],
-    ): Promise<CallOutcome<Output>> {
-      const auth = await authorizeOwn(call, callOptions);
-      const base = { tool: call.tool.name, toolCallId: call.toolCallId };
-      if (auth.type === 'deny') {
-        return {
-          ...base,
-          status: 'denied',
-          reason: auth.reason,
-          proposalHash: call.proposalHash,
-          argsCanonicalJson: call.argsCanonicalJson,
-        };
-      }
-      if (auth.type === 'suspended')
-        return { ...base, status: 'suspended', proposal: auth.proposal };
-      return executeOwn<Output>(call, auth, callOptions);
-    },
+    mode: config.mode,
+    approvals: config.approvals,
+    audit: options.audit,
+    prepare: (tool, input, callOptions) => prepareAttempt(traced, tool, input, callOptions),
     call(tool, rawArguments, callOptions) {
       if (telemetry === undefined || !isArgsealTool(tool))
-        return callOnce(tool, rawArguments, callOptions, true);
-      return traceCall(telemetry, agent, tool.name, (traced) =>
-        callOnce(tool, rawArguments, callOptions, traced),
+        return callOnce(traced, tool, rawArguments, callOptions);
+      // a call whose span is not recording runs the plain pipeline
+      return traceCall(telemetry, agent, tool.name, (isTraced) =>
+        callOnce(isTraced ? traced : plain, tool, rawArguments, callOptions),
       );
     },
   };
-  async function callOnce<Output>(
-    tool: Parameters<Authorizer['call']>[0],
-    rawArguments: Parameters<Authorizer['call']>[1],
-    callOptions: Parameters<Authorizer<Context>['call']>[2],
-    traced: boolean,
-  ): Promise<CallOutcome<Output>> {
-    if (!isArgsealTool(tool)) {
-      throw new ArgsealConfigError('invalid_tool', 'authorizer: tool must come from defineTool');
-    }
-    if (callOptions !== undefined) assertKnownOptions('call', callOptions, CALL_OPTION_KEYS);
-    const p = traced ? tracedRun : plainRun;
-    const r = await prepareCall(p.prepare, tool, rawArguments, callOptions);
-    if (!r.ok) {
-      return {
-        status: 'invalid',
-        tool: tool.name,
-        toolCallId: callOptions?.toolCallId ?? '',
-        error: r.error,
-      };
-    }
-    // an attempt's lifecycle (the same policy, binding and execution as `run`) on a call
-    // nobody else can reach, so no attempt object or ticket is needed around it
-    const data = r.call;
-    const opts = attemptOptions(data, callOptions);
-    const auth = await authorizeCall(p.authorize, data, opts, r.written);
-    if (auth.type !== 'allow') return notAllowed<Output>(data, auth);
-    return executeCall<Output>(p.sink, data, auth, opts, p.telemetry);
-  }
-  return self;
 }

@@ -1,40 +1,21 @@
-import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ApprovalStore } from '../approvals/types.js';
-import type { AuditEvent, AuditSink } from '../audit/types.js';
+import type { AuditSink } from '../audit/types.js';
 import { ToolArgumentsValidationError } from '../errors.js';
-import { proposalPreimage, type Sha256Hex, sha256Of } from '../hash.js';
-import { canonicalize, decodeCanonical, serializeTrusted } from '../json/canonicalize.js';
-import { toJsonPointer } from '../json/json-pointer.js';
-import { parseStrictJson } from '../json/parse-strict-json.js';
-import { createSnapshot } from '../json/snapshot.js';
-import type { JsonValue, ReadonlyJsonValue } from '../json/types.js';
+import type { Sha256Hex } from '../hash.js';
+import { decodeCanonical } from '../json/canonicalize.js';
 import type { ProvenanceRegistry } from '../kit/provenance-registry.js';
-import { RAW_TEXT_FIX } from '../kit/raw-text-fix.js';
 import type { ArgsealTool } from '../tool/types.js';
-import { type ProposedWrite, pipelines, proposedWrite } from './audit-writes.js';
-import { computeBindingHash } from './binding-hash.js';
-import { lazyFields } from './lazy-fields.js';
+import type { ProposedWrite } from './audit-writes.js';
 import { readPrepareInput } from './prepare-input.js';
-import { resolveResume } from './resume.js';
-import { endFailed, nextStage, type Telemetry, type TelemetrySpan } from './telemetry.js';
-import type { ArgumentsProvenance, CallOptions, PreparedToolCall, RewriteHook } from './types.js';
-
-/**
- * A prepared call with what the attempt adds to it (no lifecycle yet). The requested
- * canonical text is built on first use (`requestedText`): without rewrite hooks nothing
- * in the pipeline needs it, only adapters writing history do.
- */
-export interface PreparedData extends Omit<PreparedToolCall, 'snapshot' | 'bindingHash'> {
-  readonly snapshot: ReadonlyJsonValue;
-  readonly bindingHash: string;
-  readonly provenance: ArgumentsProvenance;
-  /** Canonical text of the request before rewrite (memoized). */
-  readonly requestedText: () => string;
-  /** Canonical text of the effective request: history carries it (memoized). */
-  readonly effectiveText: () => string;
-  readonly resumeOf: string | undefined;
-  readonly supersedes: string | undefined;
-}
+import { type PreparedData, preparedData } from './prepared-data.js';
+import { type ResumeBinding, resolveResume } from './resume.js';
+import { type Decoded, decode, requestedText } from './stages/decode.js';
+import { recordInvalid, recordProposed } from './stages/record.js';
+import { type Rewritten, rewrite, unchanged } from './stages/rewrite.js';
+import { seal } from './stages/seal.js';
+import { runSchema, schemaOutput } from './stages/validate.js';
+import { type StageSpans, stageSpans, type Telemetry } from './telemetry.js';
+import type { CallOptions, RewriteHook } from './types.js';
 
 export type PrepareDataResult =
   /** `written`: the call's records still in flight on a pipelining sink (see `writeAhead`). */
@@ -56,23 +37,72 @@ export interface PrepareSettings {
   telemetry: Telemetry | undefined;
 }
 
-/** The canonical texts a prepared call builds on first read (see `lazyFields`). */
-const callTexts = lazyFields<{ requestedCanonicalJson: string; effectiveCanonicalJson: string }>([
-  'requestedCanonicalJson',
-  'effectiveCanonicalJson',
-]);
+/** One call through `prepareCall`: what every stage may read. */
+interface Preparing {
+  s: PrepareSettings;
+  tool: ArgsealTool;
+  toolCallId: string;
+  options: CallOptions<any> | undefined;
+  resume: ResumeBinding | undefined;
+  spans: StageSpans | undefined;
+}
 
-function issuePath(issue: StandardSchemaV1.Issue): string {
-  return toJsonPointer(
-    (issue.path ?? []).map((p) =>
-      typeof p === 'object' && p !== null ? String((p as { key: PropertyKey }).key) : String(p),
-    ),
-  );
+/** Stage `rewrite`, when the authorizer has hooks; else the request is the effective one. */
+function rewriteStage(p: Preparing, decoded: Decoded): Rewritten | Promise<Rewritten> {
+  const { s, tool } = p;
+  if (s.rewrite.length === 0) return unchanged(decoded.requestedCanonicalJson);
+  p.spans?.next('rewrite');
+  const call = {
+    agent: s.agent,
+    tool: tool.name,
+    toolCallId: p.toolCallId,
+    context: p.options?.context,
+    maxDepth: s.maxDepth,
+  };
+  // hooks imply the requested text was built while decoding
+  return rewrite(s.rewrite, call, decoded.requestedCanonicalJson as string);
 }
 
 /**
- * Decode → rewrite → schema (once) → snapshot → canonicalize → hash. No policy runs.
- * A failure here is never a policy decision: nothing executes, nothing is proposed.
+ * Stage `schema` on a fresh copy nobody else holds: the parse output itself (private to
+ * this call) when nothing rewrote it, else the effective request decoded afresh. Returns
+ * the schema's result (a promise only for an asynchronous schema).
+ */
+function schemaStage(p: Preparing, decoded: Decoded, effective: Rewritten) {
+  p.spans?.next('schema');
+  const input =
+    decoded.parsed === undefined || p.s.rewrite.length > 0
+      ? decodeCanonical(effective.effectiveCanonicalJson as string)
+      : decoded.parsed;
+  return runSchema(p.tool, input);
+}
+
+/** The proposal a call replaces: an explicit edit, or the one a changed resume came from. */
+function supersededBy(p: Preparing, proposalHash: string): string | undefined {
+  if (p.options?.supersedes !== undefined) return p.options.supersedes;
+  const { resume } = p;
+  return resume !== undefined && resume.proposalHash !== proposalHash
+    ? resume.proposalId
+    : undefined;
+}
+
+/** A refused call: the error names the tool; its span fails with the code; recorded `invalid`. */
+async function refused(p: Preparing, e: unknown): Promise<PrepareDataResult> {
+  if (!ToolArgumentsValidationError.isInstance(e)) {
+    p.spans?.fail('internal_error');
+    throw e;
+  }
+  const tool = p.tool.name;
+  const error = e.tool === tool ? e : e.withContext(tool);
+  p.spans?.fail(error.code);
+  await recordInvalid(p.s.audit, { agent: p.s.agent, tool, toolCallId: p.toolCallId }, error);
+  return { ok: false, error };
+}
+
+/**
+ * Decode → rewrite → schema (once) → snapshot, canonical text, hashes → record. No policy
+ * runs. A failure here is never a policy decision: nothing executes, nothing is proposed
+ * (the call is recorded `invalid`). Each stage has its span when telemetry is on.
  */
 export async function prepareCall(
   s: PrepareSettings,
@@ -83,9 +113,7 @@ export async function prepareCall(
   eagerRequestedText = false,
 ): Promise<PrepareDataResult> {
   const toolCallId = options?.toolCallId ?? s.generateId();
-  const limits = { maxDepth: s.maxDepth, tool: tool.name };
   const input = readPrepareInput(rawArguments);
-  const raw = 'raw' in input ? input.raw : undefined;
   const resume =
     options?.resumeOf === undefined
       ? undefined
@@ -94,194 +122,45 @@ export async function prepareCall(
           { agent: s.agent, tool: tool.name, toolCallId },
           options.resumeOf,
         );
-  let provenance: ArgumentsProvenance = 'raw' in input ? input.provenance : 'decoded_only';
-  const t = s.telemetry;
-  let span: TelemetrySpan | undefined = t && nextStage(t, undefined, 'decode', s.agent, tool.name);
+  const spans = s.telemetry && stageSpans(s.telemetry, s.agent, tool.name);
+  const p: Preparing = { s, tool, toolCallId, options, resume, spans };
   try {
-    // decode: raw provider text strictly, or an already-decoded value by the same rules.
-    // parseStrictJson's output is fresh, private and strict by construction, so it is
-    // serialized without a second validation pass and handed to the schema as is.
-    // Without rewrite hooks the requested text is only built when someone reads it (the
-    // raw text is immutable, so decoding it again gives the same value).
-    let schemaInput: unknown;
-    let requestedCanonicalJson: string | undefined;
-    const parseLimits = { ...limits, maxLength: s.maxLength };
-    if (raw !== undefined) {
-      schemaInput = parseStrictJson(raw, parseLimits);
-      if (s.rewrite.length > 0 || eagerRequestedText)
-        requestedCanonicalJson = serializeTrusted(schemaInput as JsonValue);
-    } else {
-      requestedCanonicalJson = canonicalize(
-        createSnapshot((input as { decoded: unknown }).decoded, { ...limits, stage: 'decode' }),
-      );
-      schemaInput = undefined;
-      if (s.provenance.isChecked({ toolCallId, canonicalJson: requestedCanonicalJson })) {
-        provenance = 'checked_transport';
-      } else if (options?.allowDecodedOnly !== true && resume === undefined) {
-        // closed by default: without raw text, duplicate keys and rounding are invisible
-        throw new ToolArgumentsValidationError({
-          stage: 'decode',
-          code: 'raw_text_unavailable',
-          path: '',
-          tool: tool.name,
-          detail: `fix: ${RAW_TEXT_FIX}`,
-        });
-      }
-    }
-
-    // rewrite: before identity exists
-    if (t && s.rewrite.length > 0) span = nextStage(t, span, 'rewrite', s.agent, tool.name);
-    let effectiveCanonical = requestedCanonicalJson;
-    let omitOriginal = false;
-    for (const hook of s.rewrite) {
-      if (effectiveCanonical === undefined) break; // unreachable: hooks imply eager text
-      let out: unknown;
-      try {
-        out = await hook({
-          agent: s.agent,
-          tool: tool.name,
-          toolCallId,
-          arguments: decodeCanonical(effectiveCanonical),
-          context: options?.context,
-        });
-      } catch {
-        throw new ToolArgumentsValidationError({
-          stage: 'rewrite',
-          code: 'rewrite_failed',
-          path: '',
-          tool: tool.name,
-        });
-      }
-      if (out !== undefined) {
-        effectiveCanonical = canonicalize(createSnapshot(out, { ...limits, stage: 'rewrite' }));
-        if (hook.omitOriginal === true) omitOriginal = true;
-      }
-    }
-    const rewritten = effectiveCanonical !== requestedCanonicalJson;
-    const original =
-      rewritten && !omitOriginal ? { originalArguments: requestedCanonicalJson } : {};
-    if (schemaInput === undefined || s.rewrite.length > 0)
-      schemaInput = decodeCanonical(effectiveCanonical as string);
-
-    // schema: exactly once, on a fresh copy nobody else holds
-    if (t) span = nextStage(t, span, 'schema', s.agent, tool.name);
-    let result: StandardSchemaV1.Result<unknown>;
-    try {
-      const r = tool.schema['~standard'].validate(schemaInput);
-      // a thenable from any realm is awaited; only a plain result skips the hop
-      result =
-        typeof (r as { then?: unknown }).then === 'function'
-          ? await r
-          : (r as StandardSchemaV1.Result<unknown>);
-    } catch {
-      throw new ToolArgumentsValidationError({
-        stage: 'schema',
-        code: 'schema_threw',
-        path: '',
-        tool: tool.name,
-      });
-    }
-    if (result.issues) {
-      const issues = result.issues.map((i) =>
-        s.schemaIssueMessages ? { message: i.message, path: issuePath(i) } : { path: issuePath(i) },
-      );
-      throw new ToolArgumentsValidationError({
-        stage: 'schema',
-        code: 'schema_validation_failed',
-        path: issues[0]?.path ?? '',
-        tool: tool.name,
-        issues,
-      });
-    }
-
-    // snapshot: detach from whatever the schema returned
-    if (t) span = nextStage(t, span, 'snapshot', s.agent, tool.name);
-    const snapshot = createSnapshot(result.value, limits);
-    const argsCanonicalJson = canonicalize(snapshot);
-    const digest = sha256Of(s.sha256)(
-      proposalPreimage({ agent: s.agent, tool: tool.name, argsCanonicalJson }),
-    );
-    const proposalHash = typeof digest === 'string' ? digest : await digest;
-    const bindingHash =
-      tool.informationalFields.length > 0
-        ? await computeBindingHash({
-            agent: s.agent,
-            tool: tool.name,
-            argsCanonicalJson,
-            informationalFields: tool.informationalFields,
-            classificationVersion: tool.classificationVersion as string,
-            sha256: s.sha256,
-          })
-        : proposalHash;
-    if (span) {
-      span.setAttribute('argseal.proposal_hash', proposalHash);
-      span.end();
-      span = undefined;
-    }
-    let requestedMemo = requestedCanonicalJson;
-    const requestedText = (): string => {
-      requestedMemo ??= serializeTrusted(parseStrictJson(raw as string, parseLimits));
-      return requestedMemo;
-    };
-    const effectiveMemo = effectiveCanonical;
-    const effectiveText = effectiveMemo === undefined ? requestedText : () => effectiveMemo;
-    const fields = {
-      tool,
-      agent: s.agent,
-      toolCallId,
-      rawArguments: raw,
-      requestedText,
-      effectiveText,
-      rewritten,
-      originalArguments: original.originalArguments,
-      snapshot,
-      argsCanonicalJson,
-      proposalHash,
-      bindingHash,
-      provenance,
-      resumeOf: resume?.proposalHash,
-      supersedes:
-        options?.supersedes ??
-        (resume !== undefined && resume.proposalHash !== proposalHash
-          ? resume.proposalId
-          : undefined),
-    };
-    // a prepared call in its own right (`call` runs it without an attempt around it)
-    const call: PreparedData = Object.freeze(
-      callTexts(fields, {
-        requestedCanonicalJson: requestedText,
-        effectiveCanonicalJson: effectiveText,
-      }),
-    );
-    const base = {
-      agent: s.agent,
+    spans?.next('decode');
+    const decoded = decode(s, input, {
       tool: tool.name,
       toolCallId,
-      proposalHash,
-      argsCanonicalJson,
-      // loudly marked: this attempt's raw text was not the provider's own argument string
-      ...(provenance !== 'provider_text' ? { data: { provenance } } : {}),
-    };
-    const proposed: AuditEvent[] = [{ type: 'proposed', ...base, ...original }];
-    if (rewritten) proposed.unshift({ type: 'rewritten', ...base, ...original });
-    let written: ProposedWrite | undefined;
-    if (s.audit !== undefined && pipelines(s.audit)) written = proposedWrite(s.audit, proposed);
-    else for (const event of proposed) await s.audit?.append(event);
+      decodedAccepted: options?.allowDecodedOnly === true || resume !== undefined,
+      textNow: s.rewrite.length > 0 || eagerRequestedText,
+    });
+    const rewriting = rewriteStage(p, decoded);
+    const effective = rewriting instanceof Promise ? await rewriting : rewriting;
+    const checking = schemaStage(p, decoded, effective);
+    const checked = checking instanceof Promise ? await checking : checking;
+    const value = schemaOutput(tool.name, checked, s.schemaIssueMessages);
+    spans?.next('snapshot');
+    const sealing = seal(s, tool, value);
+    const sealed = sealing instanceof Promise ? await sealing : sealing;
+    spans?.end(sealed.proposalHash);
+
+    const raw = 'raw' in input ? input.raw : undefined;
+    const call = preparedData(
+      {
+        tool,
+        agent: s.agent,
+        toolCallId,
+        rawArguments: raw,
+        provenance: decoded.provenance,
+        resumeOf: resume?.proposalHash,
+        supersedes: supersededBy(p, sealed.proposalHash),
+      },
+      requestedText(s, tool.name, raw, decoded.requestedCanonicalJson),
+      effective,
+      sealed,
+    );
+    const recording = recordProposed(s.audit, call);
+    const written = recording instanceof Promise ? await recording : recording;
     return { ok: true, call, written };
   } catch (e) {
-    if (!ToolArgumentsValidationError.isInstance(e)) {
-      if (span) endFailed(span, 'internal_error');
-      throw e;
-    }
-    const error = e.tool === tool.name ? e : e.withContext(tool.name);
-    if (span) endFailed(span, error.code);
-    await s.audit?.append({
-      type: 'invalid',
-      agent: s.agent,
-      tool: tool.name,
-      toolCallId,
-      error: { stage: error.stage, code: error.code, path: error.path },
-    });
-    return { ok: false, error };
+    return refused(p, e);
   }
 }

@@ -1,5 +1,5 @@
 import type { PolicyDecision } from '../policy/types.js';
-import type { TelemetryAttributes, TelemetryMeter } from './telemetry.js';
+import type { TelemetryAttributes, TelemetryMeter } from './telemetry-api.js';
 
 /** Tools whose attribute objects are kept; beyond that they are built per record. */
 const MAX_TOOLS = 256;

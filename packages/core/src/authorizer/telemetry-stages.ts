@@ -1,16 +1,14 @@
 import { ArgsealError } from '../errors.js';
 import type { PolicyDecision } from '../policy/types.js';
+import type { PreparedData } from './prepared-data.js';
 import { endFailed, nextStage, type Telemetry, type TelemetrySpan } from './telemetry.js';
-import type { AuthorizationResult, CallOutcome, CheckResult, PreparedToolCall } from './types.js';
+import type { AuthorizationResult, CallOutcome, CheckResult } from './types.js';
 
 /** Reasons argseal itself gives when a policy misbehaves: recorded as codes. */
 const POLICY_CODES = new Set(['policy_error', 'invalid_policy_decision']);
 
 /** Starts the policy span; the returned function ends it with the decision. */
-export function policySpan(
-  t: Telemetry,
-  call: PreparedToolCall,
-): (decision: PolicyDecision) => void {
+export function policySpan(t: Telemetry, call: PreparedData): (decision: PolicyDecision) => void {
   const span = nextStage(t, undefined, 'policy', call.agent, call.tool.name);
   span.setAttribute('argseal.proposal_hash', call.proposalHash);
   return (decision) => {
@@ -24,7 +22,7 @@ export function policySpan(
 /** Runs the approval binding (store peek/consume/suspend) inside span `argseal.approval`. */
 export async function inApprovalSpan<R extends AuthorizationResult | CheckResult>(
   t: Telemetry,
-  call: PreparedToolCall,
+  call: PreparedData,
   fn: () => Promise<R>,
 ): Promise<R> {
   const span = nextStage(t, undefined, 'approval', call.agent, call.tool.name);
@@ -44,7 +42,7 @@ export async function inApprovalSpan<R extends AuthorizationResult | CheckResult
 /** Runs the tool inside span `argseal.execute`; a failure is recorded by its code only. */
 export async function inExecuteSpan<Output>(
   t: Telemetry,
-  call: PreparedToolCall,
+  call: PreparedData,
   fn: () => Promise<CallOutcome<Output>>,
 ): Promise<CallOutcome<Output>> {
   const span = nextStage(t, undefined, 'execute', call.agent, call.tool.name);

@@ -1,56 +1,14 @@
 import { ArgsealConfigError } from '../errors.js';
+import type { TelemetryMeter, TelemetrySpan, TelemetryTracer } from './telemetry-api.js';
 import { type CallMetrics, createCallMetrics } from './telemetry-metrics.js';
 
-/** A span attribute value (a subset of `@opentelemetry/api`'s `AttributeValue`). */
-export type TelemetryAttributes = Record<string, string | number | boolean>;
-
-/** The part of an `@opentelemetry/api` `Span` argseal uses. */
-export interface TelemetrySpan {
-  setAttribute(key: string, value: string | number | boolean): unknown;
-  setStatus(status: { code: number; message?: string }): unknown;
-  end(): void;
-  /**
-   * `false` when the span is not recorded (no SDK registered, or sampled out): argseal then
-   * skips the call's stage and store spans. Without it, spans are treated as recorded.
-   */
-  isRecording?(): boolean;
-}
-
-/**
- * The part of an `@opentelemetry/api` `Tracer` argseal uses; pass `trace.getTracer(...)`.
- * argseal never imports `@opentelemetry/api`: it only calls the objects you give it.
- */
-export interface TelemetryTracer {
-  startSpan(name: string, options?: { attributes?: TelemetryAttributes }): TelemetrySpan;
-  startActiveSpan<F extends (span: TelemetrySpan) => unknown>(
-    name: string,
-    options: { attributes?: TelemetryAttributes },
-    fn: F,
-  ): ReturnType<F>;
-}
-
-/** The part of an `@opentelemetry/api` `Meter` argseal uses; pass `metrics.getMeter(...)`. */
-export interface TelemetryMeter {
-  createCounter(
-    name: string,
-    options?: { description?: string; unit?: string },
-  ): { add(value: number, attributes?: TelemetryAttributes): void };
-  createHistogram(
-    name: string,
-    options?: { description?: string; unit?: string },
-  ): { record(value: number, attributes?: TelemetryAttributes): void };
-}
-
-/**
- * Option `telemetry` of `createAuthorizer`: OpenTelemetry objects you already have. Spans
- * and attributes never carry argument values: only tool, agent, stage, proposal hash,
- * decision, outcome and stable error codes.
- */
-export interface AuthorizerTelemetry {
-  tracer: TelemetryTracer;
-  /** When given: counter `argseal.decisions` and histogram `argseal.call.duration` (ms). */
-  meter?: TelemetryMeter;
-}
+export type {
+  AuthorizerTelemetry,
+  TelemetryAttributes,
+  TelemetryMeter,
+  TelemetrySpan,
+  TelemetryTracer,
+} from './telemetry-api.js';
 
 /** The authorizer's validated telemetry, with its instruments created once. */
 export interface Telemetry {
@@ -119,4 +77,33 @@ export function endFailed(span: TelemetrySpan, code: string): void {
   span.setAttribute('argseal.code', code);
   span.setStatus({ code: ERROR, message: code });
   span.end();
+}
+
+/** The stage spans of one prepare: one open at a time, each ended by the next. */
+export interface StageSpans {
+  /** Ends the open span (if any) and starts `argseal.<stage>`. */
+  next(stage: string): void;
+  /** Ends the open span with the call's proposal hash. */
+  end(proposalHash: string): void;
+  /** Ends the open span (if any) as failed with `code`. */
+  fail(code: string): void;
+}
+
+/** Stage spans for one call of `agent` to `tool` (created only when telemetry is on). */
+export function stageSpans(t: Telemetry, agent: string, tool: string): StageSpans {
+  let span: TelemetrySpan | undefined;
+  return {
+    next(stage) {
+      span = nextStage(t, span, stage, agent, tool);
+    },
+    end(proposalHash) {
+      span?.setAttribute('argseal.proposal_hash', proposalHash);
+      span?.end();
+      span = undefined;
+    },
+    fail(code) {
+      if (span) endFailed(span, code);
+      span = undefined;
+    },
+  };
 }

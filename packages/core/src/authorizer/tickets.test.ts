@@ -1,42 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { args, prepared, setup } from './__fixtures__/refund.js';
 
-describe('prepared calls and allow results are tickets, not data', () => {
-  it('a forged call object (approved hash, other arguments) is refused: nothing runs, no grant used', async () => {
+/** Suspends a refund of `amount` and approves it; the grant is live afterwards. */
+async function approve(ctx: ReturnType<typeof setup>, amount: number) {
+  const first = await ctx.authorizer.call(ctx.tool, args(amount));
+  if (first.status !== 'suspended') throw new Error('expected suspension');
+  await ctx.approvals.decide(first.proposal.proposalHash, { decision: 'approve', approver: 'ann' });
+}
+
+describe('an attempt is the only handle on its lifecycle: a ticket, not data', () => {
+  it('the authorizer has no verb that takes a prepared call', () => {
     const ctx = setup();
-    const first = await ctx.authorizer.call(ctx.tool, args(50_000));
-    if (first.status !== 'suspended') throw new Error('expected suspension');
-    await ctx.approvals.decide(first.proposal.proposalHash, {
-      decision: 'approve',
-      approver: 'ann',
-    });
+    expect(Object.keys(ctx.authorizer).sort()).toEqual([
+      'agent',
+      'approvals',
+      'audit',
+      'call',
+      'mode',
+      'prepare',
+    ]);
+  });
+
+  it('a forged copy of an attempt (approved hash, other arguments) runs only what was sealed', async () => {
+    const ctx = setup();
+    await approve(ctx, 50_000);
     const real = await prepared(ctx, args(50_000));
     const forged = {
       ...real,
       argsCanonicalJson: '{"amount":999999,"currency":"EUR","orderId":"ord_1"}',
     };
-    await expect(ctx.authorizer.run(forged)).rejects.toMatchObject({
-      code: 'unknown_prepared_call',
+    const outcome = await forged.run();
+    expect(outcome).toMatchObject({
+      status: 'executed',
+      argsCanonicalJson: real.argsCanonicalJson,
     });
-    await expect(ctx.authorizer.authorize(forged)).rejects.toMatchObject({
-      code: 'unknown_prepared_call',
-    });
-    await expect(ctx.authorizer.check(forged)).rejects.toMatchObject({
-      code: 'unknown_prepared_call',
-    });
-    expect(ctx.executed).toEqual([]);
-    expect(await ctx.approvals.peek(real.bindingHash)).toMatchObject({ live: true });
+    expect(ctx.executed.map((e) => e.amount)).toEqual([50_000]);
+    // the copy shares the real attempt's state: it cannot run a second time either
+    await expect(real.run()).rejects.toMatchObject({ code: 'attempt_spent' });
+    expect(ctx.executed).toHaveLength(1);
   });
 
-  it('a call prepared by another authorizer is refused', async () => {
-    const a = setup();
-    const b = setup();
-    const call = await prepared(a, args(5));
-    await expect(b.authorizer.run(call)).rejects.toMatchObject({ code: 'unknown_prepared_call' });
-    expect(a.executed).toEqual([]);
-  });
-
-  it('a prepared call is frozen', async () => {
+  it('an attempt is frozen', async () => {
     const ctx = setup();
     const call = await prepared(ctx, args(5));
     expect(Object.isFrozen(call)).toBe(true);
@@ -45,42 +49,32 @@ describe('prepared calls and allow results are tickets, not data', () => {
     }).toThrow(TypeError);
   });
 
-  it('a hand-made allow result does not execute', async () => {
+  it('a denied attempt does not execute: execute is refused not_authorized', async () => {
     const ctx = setup();
     const call = await prepared(ctx, args(5_000_000));
-    await expect(
-      ctx.authorizer.execute(call, { type: 'allow', decision: { type: 'allow' } }),
-    ).rejects.toMatchObject({ code: 'not_authorized' });
+    expect(await call.authorize()).toMatchObject({ type: 'deny', reason: 'amount_above_ceiling' });
+    await expect(call.execute()).rejects.toMatchObject({ code: 'not_authorized' });
     expect(ctx.executed).toEqual([]);
   });
 
-  it('an allow result executes once: a second execute with it is refused', async () => {
+  it('an approved attempt executes once: a second execute is refused attempt_spent', async () => {
     const ctx = setup();
-    const first = await ctx.authorizer.call(ctx.tool, args(50_000));
-    if (first.status !== 'suspended') throw new Error('expected suspension');
-    await ctx.approvals.decide(first.proposal.proposalHash, {
-      decision: 'approve',
-      approver: 'ann',
-    });
+    await approve(ctx, 50_000);
     const call = await prepared(ctx, args(50_000));
-    const auth = await ctx.authorizer.authorize(call);
-    if (auth.type !== 'allow') throw new Error('expected allow');
-    expect((await ctx.authorizer.execute(call, auth)).status).toBe('executed');
-    await expect(ctx.authorizer.execute(call, auth)).rejects.toMatchObject({
-      code: 'not_authorized',
-    });
+    const auth = await call.authorize();
+    expect(auth).toMatchObject({ type: 'allow', grant: { approver: 'ann' } });
+    expect((await call.execute()).status).toBe('executed');
+    await expect(call.execute()).rejects.toMatchObject({ code: 'attempt_spent' });
     expect(ctx.executed).toHaveLength(1);
+    expect(await ctx.approvals.peek(call.bindingHash)).toEqual({ live: false, reason: 'used_up' });
   });
 
-  it('an allow result for one call does not execute another', async () => {
+  it("one attempt's authorization does not execute another attempt", async () => {
     const ctx = setup();
     const small = await prepared(ctx, args(5));
     const big = await prepared(ctx, args(5_000_000));
-    const auth = await ctx.authorizer.authorize(small);
-    if (auth.type !== 'allow') throw new Error('expected allow');
-    await expect(ctx.authorizer.execute(big, auth)).rejects.toMatchObject({
-      code: 'not_authorized',
-    });
+    expect((await small.authorize()).type).toBe('allow');
+    await expect(big.execute()).rejects.toMatchObject({ code: 'not_authorized' });
     expect(ctx.executed).toEqual([]);
   });
 

@@ -294,8 +294,9 @@ export type CallOutcome<Output = unknown> =
     });
 
 /**
- * The lifecycle every adapter reuses, created by {@link createAuthorizer}. One attempt is
- * `prepare` → `check`/`authorize` → `execute`; `run` and `call` combine the steps.
+ * The lifecycle every adapter reuses, created by {@link createAuthorizer}: `prepare`
+ * returns an {@link Attempt} (`check` / `authorize` → `execute`, or `run`); `call` is the
+ * whole pipeline of one attempt in one step.
  */
 export interface Authorizer<Context = unknown> {
   readonly agent: string;
@@ -308,23 +309,6 @@ export interface Authorizer<Context = unknown> {
     input: PrepareInput | unknown,
     options?: CallOptions<Context>,
   ): Promise<PrepareResult>;
-  /**
-   * Policy, then a non-consuming look at the approval store; suspends when an approval is
-   * required and no live grant exists. For approval gates that run before execution. A
-   * later `authorize` of the same call object reuses this policy decision (policy runs
-   * once per attempt) and consumes the grant atomically.
-   */
-  check(call: PreparedToolCall, options?: CallOptions<Context>): Promise<CheckResult>;
-  /** Policy, then approval binding. Suspends when an approval is required and none matches. */
-  authorize(call: PreparedToolCall, options?: CallOptions<Context>): Promise<AuthorizationResult>;
-  /** Runs the tool on a fresh decoded copy. Call only after `authorize` allowed it. */
-  execute<Output>(
-    call: PreparedToolCall,
-    authorization: Extract<AuthorizationResult, { type: 'allow' }>,
-    options?: CallOptions<Context>,
-  ): Promise<CallOutcome<Output>>;
-  /** authorize + execute on a prepared call. */
-  run<Output>(call: PreparedToolCall, options?: CallOptions<Context>): Promise<CallOutcome<Output>>;
   /** The whole pipeline for one attempt. */
   call<Output>(
     tool: ArgsealTool<any, Output>,

@@ -94,10 +94,10 @@ describe('Attempt: prepare returns the whole lifecycle of one execution attempt'
     expect(seen).toEqual([host, later]);
   });
 
-  it('the attempt is frozen and accepted by the legacy authorizer methods', async () => {
+  it('the attempt is frozen and runs', async () => {
     const ctx = setup();
     const attempt = await attemptOf(ctx, args(5));
     expect(Object.isFrozen(attempt)).toBe(true);
-    expect((await ctx.authorizer.run(attempt)).status).toBe('executed');
+    expect((await attempt.run()).status).toBe('executed');
   });
 });

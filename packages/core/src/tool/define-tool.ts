@@ -13,6 +13,7 @@ const TOOL_DEFINITION_KEYS: readonly (keyof ToolDefinition<unknown, unknown>)[] 
   'informationalFields',
   'classificationVersion',
   'presentation',
+  'policy',
 ];
 
 /**
@@ -20,7 +21,11 @@ const TOOL_DEFINITION_KEYS: readonly (keyof ToolDefinition<unknown, unknown>)[] 
  * it runs exactly once per attempt, and `execute` receives a fresh decoded copy of the
  * snapshot of its output.
  *
- * @throws {ArgsealConfigError} `invalid_tool_name`, `invalid_schema`, `invalid_execute`,
+ * A tool may carry its own `policy`, which the authorizer asks after its own: both must
+ * allow, the stricter decision wins (see {@link ToolDefinition.policy}).
+ *
+ * @throws {ArgsealConfigError} `unknown_option` (a key `ToolDefinition` does not have),
+ *   `invalid_tool_name`, `invalid_schema`, `invalid_execute`, `invalid_tool_policy`,
  *   `invalid_informational_field`, `missing_classification_version`, `invalid_presentation`.
  */
 export function defineTool<Input, Output, Context = unknown>(
@@ -51,6 +56,13 @@ export function defineTool<Input, Output, Context = unknown>(
       `defineTool "${name}": execute must be a function`,
     );
   }
+  const { policy } = definition;
+  if (policy !== undefined && typeof policy !== 'function') {
+    throw new ArgsealConfigError(
+      'invalid_tool_policy',
+      `defineTool "${name}": policy must be a policy function (or omitted)`,
+    );
+  }
   const informationalFields = Object.freeze([...(definition.informationalFields ?? [])]);
   for (const pointer of informationalFields) {
     try {
@@ -79,6 +91,7 @@ export function defineTool<Input, Output, Context = unknown>(
     informationalFields,
     classificationVersion: definition.classificationVersion,
     ...(presentation ? { presentation } : {}),
+    ...(policy !== undefined ? { policy } : {}),
   });
 }
 

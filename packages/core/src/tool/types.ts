@@ -1,5 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ApprovalGrant } from '../approvals/types.js';
+import type { ToolPolicy } from '../policy/types.js';
 import type { CompiledPresentation } from '../presentation/compile-presentation.js';
 import type { ToolPresentation } from '../presentation/types.js';
 
@@ -37,6 +38,15 @@ export interface ToolDefinition<Input, Output, Context = unknown> {
   classificationVersion?: string;
   /** How the approval console shows a call (title, summary, field labels and formats). Never hashed. */
   presentation?: ToolPresentation<Context>;
+  /**
+   * This tool's own policy, asked after the authorizer's on every attempt (same input: the
+   * frozen snapshot, the server context). It can only tighten: both must allow for the
+   * call to run, and the stricter decision wins (deny > require_approval > allow; two
+   * approvals ask as much as both). A deny by the authorizer's policy is final (this one
+   * is not asked). Throwing or returning garbage denies, as for any policy
+   * (`policy_error`, `invalid_policy_decision`; the error goes to `onPolicyError`).
+   */
+  policy?: ToolPolicy<Context>;
 }
 
 /** A tool sealed by argseal. Create with {@link defineTool}. */
@@ -50,4 +60,6 @@ export interface ArgsealTool<Input = any, Output = unknown, Context = any> {
   readonly classificationVersion: string | undefined;
   /** The checked `presentation`, when declared. */
   readonly presentation?: CompiledPresentation<Context> | undefined;
+  /** The tool's own policy, when declared (see {@link ToolDefinition.policy}). */
+  readonly policy?: ToolPolicy<Context> | undefined;
 }

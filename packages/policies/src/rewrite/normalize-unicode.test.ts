@@ -69,6 +69,6 @@ describe('normalizeUnicode', () => {
     expect(a.proposalHash).toBe(b.proposalHash);
     expect(b.rewritten).toBe(true);
     expect(b.originalArguments).toBe('{"name":"Rene\u0301"}');
-    expect(await normalizing.run(b)).toMatchObject({ status: 'executed', result: 'Ren\u00e9' });
+    expect(await b.run()).toMatchObject({ status: 'executed', result: 'Ren\u00e9' });
   });
 });

@@ -81,9 +81,9 @@ export function setup(
 export const args = (amount: number, extra?: Record<string, JsonValue>) =>
   JSON.stringify({ orderId: 'ord_1', amount, currency: 'EUR', ...extra });
 
-/** Prepares a refund call as `call_1`; throws the validation error if it is invalid. */
+/** Prepares a refund call as `call_1`: its attempt; throws the validation error if invalid. */
 export async function prepared(ctx: ReturnType<typeof setup>, raw: string) {
   const p = await ctx.authorizer.prepare(ctx.tool, raw, { toolCallId: 'call_1' });
   if (!p.ok) throw p.error;
-  return p.call;
+  return p.attempt;
 }

@@ -1,15 +1,10 @@
-import type { AuditSink } from '../audit/types.js';
-import { ArgsealError } from '../errors.js';
-import { decodeCanonical } from '../json/canonicalize.js';
-import type { Telemetry } from './telemetry.js';
-import { inExecuteSpan } from './telemetry-stages.js';
-import type {
-  AuthorizationResult,
-  CallOptions,
-  CallOutcome,
-  ExecuteOptions,
-  PreparedToolCall,
-} from './types.js';
+import type { AuditSink } from '../../audit/types.js';
+import { ArgsealError } from '../../errors.js';
+import { decodeCanonical } from '../../json/canonicalize.js';
+import type { PreparedData } from '../prepared-data.js';
+import type { Telemetry } from '../telemetry.js';
+import { inExecuteSpan } from '../telemetry-stages.js';
+import type { AuthorizationResult, CallOptions, CallOutcome, ExecuteOptions } from '../types.js';
 
 /**
  * Runs the tool on a fresh decoded copy of the snapshot, never on raw or requested
@@ -17,7 +12,7 @@ import type {
  */
 export function executeCall<Output>(
   audit: AuditSink | undefined,
-  call: PreparedToolCall,
+  call: PreparedData,
   authorization: Extract<AuthorizationResult, { type: 'allow' }>,
   options: (CallOptions<any> & ExecuteOptions) | undefined,
   telemetry: Telemetry | undefined,
@@ -29,7 +24,7 @@ export function executeCall<Output>(
 
 async function runTool<Output>(
   audit: AuditSink | undefined,
-  call: PreparedToolCall,
+  call: PreparedData,
   authorization: Extract<AuthorizationResult, { type: 'allow' }>,
   options: (CallOptions<any> & ExecuteOptions) | undefined,
 ): Promise<CallOutcome<Output>> {
