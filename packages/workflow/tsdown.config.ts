@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  entry: { index: 'src/index.ts', wake: 'src/wake-entry.ts' },
   format: ['esm'],
   dts: true,
   clean: true,

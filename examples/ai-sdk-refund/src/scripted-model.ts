@@ -1,4 +1,4 @@
-import { declareRawTextModel } from '@argseal/core/kit';
+import { declareRawTextModel } from '@argseal/core';
 import { MockLanguageModelV4 } from 'ai/test';
 
 type PromptPart = { type: string; toolName?: string; output?: { type: string } };

@@ -1,4 +1,4 @@
-import { declareRawTextModel } from '@argseal/core/kit';
+import { declareRawTextModel } from '@argseal/core';
 import {
   type Model,
   type ModelRequest,

@@ -2,7 +2,7 @@
 // generateText, sealed with default settings (memory audit log and approvals as in the
 // README) vs the same step with the plain AI SDK tool. Ratio in one run, interleaved.
 import * as core from '@argseal/core';
-import { declareRawTextModel } from '@argseal/core/kit';
+import { declareRawTextModel } from '@argseal/core';
 import { generateText, stepCountIs, tool, zodSchema } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { stepRow, stepWorld } from '../../../bench/agent-step.mjs';

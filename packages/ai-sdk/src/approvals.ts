@@ -3,7 +3,7 @@ import { decodeCanonical } from '@argseal/core/data';
 import type { ApprovalGrant } from '@argseal/core/store';
 import type { ModelMessage } from 'ai';
 import { ArgsealAiSdkError } from './errors.js';
-import type { SealRuntime } from './runtime.js';
+import type { AiSdkRuntime } from './seal-state.js';
 
 type Part = { type?: unknown; approvalId?: unknown; toolCallId?: unknown };
 
@@ -106,7 +106,7 @@ function appendResponse(messages: ModelMessage[], part: Record<string, unknown>)
  * approval. The decision is recorded in the approval store first (bound to the proposal's
  * hash and id); the appended `tool-approval-response` only asks the SDK to continue.
  */
-export function approvalsOf<Context>(rt: SealRuntime<Context>) {
+export function approvalsOf<Context>(rt: AiSdkRuntime<Context>) {
   async function resolve(
     messages: readonly ModelMessage[],
     approvalId: string,

@@ -1,7 +1,5 @@
-import { argumentTextInput, prepareForHistory } from '@argseal/core/kit';
 import type { LanguageModelMiddleware } from 'ai';
-import { isRawTextPath } from './raw-text-paths.js';
-import { callOptions, type SealRuntime } from './runtime.js';
+import { type AiSdkRuntime, callOptions } from './seal-state.js';
 
 type ToolCallPart = {
   type: 'tool-call';
@@ -26,7 +24,7 @@ const isToolCall = (part: { type: string }): part is ToolCallPart => part.type =
  * invalid call, never executed, and tells the model).
  */
 async function sealPart<Context>(
-  rt: SealRuntime<Context>,
+  rt: AiSdkRuntime<Context>,
   part: ToolCallPart,
   proven: boolean,
 ): Promise<ToolCallPart> {
@@ -36,15 +34,15 @@ async function sealPart<Context>(
   // Like the SDK, treat empty argument text as an empty object.
   const raw = part.input.trim() === '' ? '{}' : part.input;
   const options = await callOptions(rt, part.toolCallId);
-  const input = argumentTextInput(raw, proven);
-  const sealed = await prepareForHistory(rt.authorizer, rt.ledger, tool, input, options);
+  const input = rt.argumentInput(raw, proven);
+  const sealed = await rt.prepareForHistory(tool, input, options);
   return { ...part, input: sealed.text };
 }
 
-export function createModelSeam<Context>(rt: SealRuntime<Context>): LanguageModelMiddleware {
+export function createModelSeam<Context>(rt: AiSdkRuntime<Context>): LanguageModelMiddleware {
   const wrapGenerate: WrapGenerate = async ({ doGenerate, model }) => {
     const result: GenerateResult = await doGenerate();
-    const proven = isRawTextPath(model, 'generate');
+    const proven = rt.isRawText(model, 'generate');
     const content = await Promise.all(
       result.content.map((part) => (isToolCall(part) ? sealPart(rt, part, proven) : part)),
     );
@@ -52,7 +50,7 @@ export function createModelSeam<Context>(rt: SealRuntime<Context>): LanguageMode
   };
   const wrapStream: WrapStream = async ({ doStream, model }) => {
     const result: StreamResult = await doStream();
-    const pathProven = isRawTextPath(model, 'stream');
+    const pathProven = rt.isRawText(model, 'stream');
     // per call id: the text of its tool-input-delta parts, as the provider streamed it
     const deltas = new Map<string, string>();
     const stream = result.stream.pipeThrough(

@@ -1,4 +1,5 @@
-import { declareRawTextModel } from '@argseal/core/kit';
+import { createAuthorizer, declareRawTextModel } from '@argseal/core';
+import { createAdapterRuntime } from '@argseal/core/kit';
 import { describe, expect, it } from 'vitest';
 import { isRawTextPath, RAW_TEXT_PATHS } from './raw-text-paths.js';
 
@@ -16,10 +17,22 @@ describe('AI SDK raw-text table', () => {
     expect(isRawTextPath({ provider: '' }, 'generate')).toBe(false);
   });
 
-  it('a declared model counts in both modes; another object with its id does not', () => {
+  it("a declared model counts in both modes (the seal's runtime); another object with its id does not", () => {
+    const authorizer = createAuthorizer({
+      agent: 'a',
+      policy: () => ({ type: 'allow' }),
+      approvals: null,
+    });
+    const rt = createAdapterRuntime({
+      adapter: '@argseal/ai-sdk',
+      options: { authorizer },
+      ownKeys: [],
+      rawTextPath: isRawTextPath,
+    });
     const model = declareRawTextModel({ provider: 'in-house' });
-    expect(isRawTextPath(model, 'generate')).toBe(true);
-    expect(isRawTextPath({ provider: 'in-house' }, 'stream')).toBe(false);
+    expect(rt.isRawText(model, 'generate') && rt.isRawText(model, 'stream')).toBe(true);
+    expect(isRawTextPath(model, 'generate')).toBe(false);
+    expect(rt.isRawText({ provider: 'in-house' }, 'stream')).toBe(false);
   });
 
   it('every row names a package, an API and a mode', () => {

@@ -1,4 +1,4 @@
-import { isDeclaredRawTextModel, type RawTextPath } from '@argseal/core/kit';
+import type { RawTextPath } from '@argseal/core/kit';
 
 /** A row of {@link RAW_TEXT_PATHS}: the `provider` id the package's models report. */
 interface AiSdkRawTextPath extends RawTextPath {
@@ -52,8 +52,11 @@ interface ModelLike {
   provider: string;
 }
 
-/** True when `model`'s tool-call texts in `mode` are the provider's wire text. */
-export function isRawTextPath(model: ModelLike, mode: RawTextPath['mode']): boolean {
-  if (isDeclaredRawTextModel(model)) return true;
-  return RAW_TEXT_PATHS.some((row) => row.providerId === model.provider && row.mode === mode);
+/**
+ * True when `model`'s tool-call texts in `mode` are the provider's wire text by the table
+ * (the seal's runtime also counts a model declared with `declareRawTextModel`).
+ */
+export function isRawTextPath(model: object, mode: RawTextPath['mode']): boolean {
+  const provider = (model as Partial<ModelLike>).provider;
+  return RAW_TEXT_PATHS.some((row) => row.providerId === provider && row.mode === mode);
 }

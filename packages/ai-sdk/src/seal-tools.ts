@@ -1,5 +1,5 @@
 import type { ArgsealTool } from '@argseal/core';
-import { type AdapterOptions, assertAdapterOptions, createHandoverLedger } from '@argseal/core/kit';
+import { type AdapterOptions, createAdapterRuntime, type RawTextPath } from '@argseal/core/kit';
 import type { ApprovalGrant, SuspendedToolProposal } from '@argseal/core/store';
 import {
   type GenericToolApprovalFunction,
@@ -19,7 +19,8 @@ import { ArgsealAiSdkError } from './errors.js';
 import { passThroughSchema } from './json-schema-for.js';
 import { createModelSeam } from './model-seam.js';
 import { type NormalizedTool, normalizeTool, type SealableTool } from './normalize-tool.js';
-import type { SealRuntime } from './runtime.js';
+import { isRawTextPath } from './raw-text-paths.js';
+import type { AiSdkSeal } from './seal-state.js';
 import { createSealedExecute } from './sealed-execute.js';
 import { createToolApproval } from './tool-approval.js';
 
@@ -100,7 +101,12 @@ export function sealTools<
   const T extends Record<string, SealableTool> | readonly ArgsealTool[],
   Context = unknown,
 >(tools: T, options: SealToolsOptions<Context>): SealedTools<SealedToolSet<T> & ToolSet> {
-  assertAdapterOptions('@argseal/ai-sdk', options, ['trustClientApprovals']);
+  const rt = createAdapterRuntime<Context, void, RawTextPath['mode']>({
+    adapter: '@argseal/ai-sdk',
+    options,
+    ownKeys: ['trustClientApprovals'],
+    rawTextPath: isRawTextPath,
+  });
   const normalized = new Map<string, NormalizedTool>();
   for (const [name, entry] of entriesOf(tools)) {
     if (normalized.has(name)) {
@@ -108,15 +114,9 @@ export function sealTools<
     }
     normalized.set(name, normalizeTool(name, entry));
   }
+  for (const n of normalized.values()) rt.register(n.argseal);
   const trust = options.trustClientApprovals;
-  const rt: SealRuntime<Context> = {
-    authorizer: options.authorizer,
-    context: options.context,
-    allowDecodedOnly: options.allowDecodedOnly === true,
-    tools: new Map([...normalized].map(([name, n]) => [name, n.argseal])),
-    ledger: createHandoverLedger(
-      options.maxCachedCalls === undefined ? {} : { max: options.maxCachedCalls },
-    ),
+  const seal: AiSdkSeal = {
     executes: new Map(),
     clientApprover: trust === true ? 'client' : trust ? trust.approver : undefined,
     proposals: new Map(),
@@ -124,19 +124,19 @@ export function sealTools<
   // Object.fromEntries defines own entries: a tool named "__proto__" never becomes a prototype
   const sdkTools: Record<string, Tool<any, any>> = Object.fromEntries(
     [...normalized].map(([name, n]) => {
-      const execute = createSealedExecute(rt, n.argseal);
-      rt.executes.set(name, execute);
+      const execute = createSealedExecute(rt, seal, n.argseal);
+      seal.executes.set(name, execute);
       const description = n.argseal.description;
       const sdkTool = { ...n.keep, ...(description !== undefined ? { description } : {}) };
       return [
         name,
-        { ...sdkTool, inputSchema: passThroughSchema(n.schemaSource, rt.ledger.adopt), execute },
+        { ...sdkTool, inputSchema: passThroughSchema(n.schemaSource, rt.adopt), execute },
       ];
     }),
   );
   const sealedTools = sdkTools as SealedToolSet<T> & ToolSet;
   const middleware = createModelSeam(rt);
-  const toolApproval = createToolApproval(rt) as unknown as GenericToolApprovalFunction<
+  const toolApproval = createToolApproval(rt, seal) as unknown as GenericToolApprovalFunction<
     SealedToolSet<T> & ToolSet,
     any,
     unknown
@@ -148,7 +148,7 @@ export function sealTools<
     middleware,
     wrapModel,
     settings: (model) => ({ model: wrapModel(model), tools: sealedTools, toolApproval }),
-    proposalFor: (toolCallId) => rt.proposals.get(toolCallId),
+    proposalFor: (toolCallId) => seal.proposals.get(toolCallId),
     ...approvalsOf(rt),
   };
 }

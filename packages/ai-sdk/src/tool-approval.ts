@@ -1,18 +1,18 @@
-import { approvePending, attemptFromHandover, refusalText, toRefusal } from '@argseal/core/kit';
+import { refusalText, toRefusal } from '@argseal/core/kit';
 import type { GenericToolApprovalFunction, ToolApprovalStatus, ToolSet } from 'ai';
 import { approvalResponseFor, isResume } from './history.js';
-import { callOptions, type SealRuntime } from './runtime.js';
+import { type AiSdkRuntime, type AiSdkSeal, callOptions } from './seal-state.js';
 
 const CLIENT_NOTE = 'tool-approval-response from the client (trustClientApprovals)';
 
 /** True when the SDK's tool set binds `name` to this seal's `execute` (closed by default). */
-function runsSealedExecute<Context>(rt: SealRuntime<Context>, tools: unknown, name: string) {
+function runsSealedExecute(seal: AiSdkSeal, tools: unknown, name: string) {
   if (typeof tools !== 'object' || tools === null || !Object.hasOwn(tools, name)) return false;
   const entry = (tools as Record<string, unknown>)[name];
   return (
     typeof entry === 'object' &&
     entry !== null &&
-    (entry as { execute?: unknown }).execute === rt.executes.get(name)
+    (entry as { execute?: unknown }).execute === seal.executes.get(name)
   );
 }
 
@@ -24,35 +24,36 @@ function runsSealedExecute<Context>(rt: SealRuntime<Context>, tools: unknown, na
  * resume (the SDK would run it), is 'denied' with the payload-free refusal text.
  */
 export function createToolApproval<Context>(
-  rt: SealRuntime<Context>,
+  rt: AiSdkRuntime<Context>,
+  seal: AiSdkSeal,
 ): GenericToolApprovalFunction<ToolSet, any, unknown> {
   return async ({ toolCall, tools, messages }): Promise<ToolApprovalStatus> => {
     const { toolCallId, toolName } = toolCall;
     const tool = rt.tools.get(toolName);
     const where = { tool: toolName, toolCallId };
-    if (tool === undefined || !runsSealedExecute(rt, tools, toolName)) {
+    if (tool === undefined || !runsSealedExecute(seal, tools, toolName)) {
       return { type: 'denied', reason: 'argseal: tool is not sealed (closed by default)' };
     }
     const resume = isResume(messages, toolCallId);
     try {
       const call = { tool, toolCallId, args: toolCall.input, scopes: [undefined] };
       const fresh = () => callOptions(rt, toolCallId, resume);
-      const prepared = await attemptFromHandover(rt.authorizer, rt.ledger, call, fresh);
+      const prepared = await rt.attemptFor(call, fresh);
       if (!prepared.ok) return { type: 'denied', reason: refusalText(prepared.refusal) };
       const attempt = prepared.attempt;
       // opt-in: the client's approval becomes a grant for the pending proposal, once
-      if (resume && rt.clientApprover && approvalResponseFor(messages, toolCallId) === true)
-        await approvePending(rt.authorizer.approvals, attempt, {
-          approver: rt.clientApprover,
+      if (resume && seal.clientApprover && approvalResponseFor(messages, toolCallId) === true)
+        await rt.approvePending(attempt, {
+          approver: seal.clientApprover,
           note: CLIENT_NOTE,
         });
       const result = await attempt.check();
       if (result.type === 'allow' || result.type === 'approved') {
-        rt.ledger.put(attempt, messages);
+        rt.put(attempt, messages);
         return resume ? { type: 'approved' } : 'not-applicable';
       }
       if (result.type === 'suspended') {
-        rt.proposals.set(toolCallId, result.proposal);
+        seal.proposals.set(toolCallId, result.proposal);
         if (!resume)
           return { type: 'user-approval', reason: result.decision.reason ?? 'approval required' };
       }

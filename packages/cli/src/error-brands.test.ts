@@ -7,9 +7,9 @@ import {
   ArgsealConfigError,
   ArgsealError,
   DurableWaitError,
+  StrictFetchError,
   ToolArgumentsValidationError,
 } from '@argseal/core';
-import { StrictFetchError } from '@argseal/core/kit';
 import { DbosApprovalError } from '@argseal/dbos';
 import { HookError } from '@argseal/hooks';
 import { ArgsealLangChainError } from '@argseal/langchain';
@@ -19,6 +19,7 @@ import { PolicyConfigError } from '@argseal/policies';
 import { CedarPolicyError } from '@argseal/policy-cedar';
 import { DlpError } from '@argseal/policy-dlp';
 import { SqlStoreError } from '@argseal/postgres';
+import { WorkflowApprovalError } from '@argseal/workflow';
 import { describe, expect, it } from 'vitest';
 import { CliError, CliUsageError } from './errors.js';
 
@@ -45,6 +46,11 @@ const families: Family[] = [
     name: 'DurableWaitError',
     isInstance: DurableWaitError.isInstance,
     make: () => new DurableWaitError(x, 'm'),
+  },
+  {
+    name: 'WorkflowApprovalError',
+    isInstance: WorkflowApprovalError.isInstance,
+    make: () => new WorkflowApprovalError(x, 'm'),
   },
   {
     name: 'StrictFetchError',

@@ -45,7 +45,11 @@ export type CliUsageErrorCode =
   /** `audit`: the embedded console data directory does not exist. */
   | 'audit_store_missing'
   /** `audit`: the console's storage cannot be opened (a console still running on it?). */
-  | 'storage_unavailable';
+  | 'storage_unavailable'
+  /** `approve`: the config's `wake` engine package (`@argseal/dbos`, `@argseal/workflow`) is not installed. */
+  | 'wake_engine_not_installed'
+  /** `approve`: the config's `wake` engine cannot be opened (its URL); nothing was decided. */
+  | 'wake_unavailable';
 
 /** Codes of input the CLI rejects itself, before decoding (exit status 2). */
 export type CliInputErrorCode =

@@ -1,4 +1,6 @@
-// @argseal/core: the application API. Adapter authors: `@argseal/core/kit`. Store and sink authors:
+// @argseal/core: the application API (with what applications wire or answer: the strict fetch
+// guard, the provenance registry, `declareRawTextModel`, approval requests and human
+// decisions). Adapter authors: `@argseal/core/kit`. Store and sink authors:
 // `@argseal/core/store`.
 
 export {
@@ -44,6 +46,12 @@ export type {
   WaitTicket,
 } from './durable/types.js';
 export {
+  type DecisionNotice,
+  type DecisionWake,
+  type WakeOnDecideOptions,
+  wakeOnDecide,
+} from './durable/wake-on-decide.js';
+export {
   ApprovalError,
   type ApprovalErrorCode,
   ArgsealConfigError,
@@ -53,8 +61,35 @@ export {
   type ValidationErrorCode,
   type ValidationStage,
 } from './errors.js';
+export {
+  type CheckedCallRecorder,
+  createStrictFetch,
+  StrictFetchError,
+  type StrictFetchErrorCode,
+  type StrictFetchOptions,
+} from './fetch-guard/index.js';
 export { computeProposalHash } from './hash.js';
 export type { JsonObject, JsonValue, ReadonlyJsonValue } from './json/types.js';
+export {
+  approveProposal,
+  editProposal,
+  rejectProposal,
+} from './kit/decisions/decision-builders.js';
+export {
+  APPROVAL_REQUEST_KIND,
+  type ApprovalRequest,
+  type DecisionRefusal,
+  type DecisionSet,
+  type HumanDecision,
+  type ProposalView,
+} from './kit/decisions/types.js';
+export {
+  createProvenanceRegistry,
+  defaultProvenanceRegistry,
+  type ProvenanceRegistry,
+  type ProvenanceRegistryOptions,
+} from './kit/provenance-registry.js';
+export { declareRawTextModel } from './kit/raw-text-paths.js';
 export {
   assertKnownOptions,
   nearestOption,

@@ -23,15 +23,3 @@ export class DbosApprovalError extends ArgsealError {
     );
   }
 }
-
-/** Throws `invalid_dbos_options` for a key not in `known` (with the nearest known name). */
-export function refuseUnknownKeys(value: object, known: readonly string[], where: string): void {
-  for (const key of Object.keys(value)) {
-    if (!known.includes(key)) {
-      throw new DbosApprovalError(
-        'invalid_dbos_options',
-        `${where}: unknown option "${key}" (known: ${known.join(', ')})`,
-      );
-    }
-  }
-}

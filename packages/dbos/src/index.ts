@@ -1,4 +1,5 @@
 export { DbosApprovalError, type DbosApprovalErrorCode } from './errors.js';
+export { type DbosWakeOptions, openDbosWake } from './open-wake.js';
 export {
   createDbosApprovals,
   type DbosApprovals,

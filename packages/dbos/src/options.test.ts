@@ -1,7 +1,13 @@
-import { createAuthorizer, createMemoryApprovalStore, defineTool } from '@argseal/core';
+import {
+  createAuthorizer,
+  createMemoryApprovalStore,
+  defineTool,
+  UnknownOptionError,
+} from '@argseal/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DbosApprovalError } from './errors.js';
+import { openDbosWake } from './open-wake.js';
 import { createDbosApprovals } from './sealed-workflow.js';
 import { createDbosLedger } from './sql-ledger.js';
 import { wakeWorkflowsOnDecide } from './wake.js';
@@ -34,24 +40,25 @@ function setup() {
 }
 
 describe('@argseal/dbos setup and bad input', () => {
-  it('refuses unknown and missing options with invalid_dbos_options', () => {
+  it('refuses missing options with invalid_dbos_options, unknown ones with core unknown_option', () => {
     const { authorizer, ledger } = setup();
     const code = (fn: () => unknown) => {
       try {
         fn();
       } catch (error) {
+        if (error instanceof UnknownOptionError) return `${error.code}:${error.suggestion}`;
         expect(DbosApprovalError.isInstance(error)).toBe(true);
         return (error as DbosApprovalError).code;
       }
       return 'no error';
     };
     expect(code(() => createDbosApprovals({ authorizer, ledger, ledgr: ledger } as never))).toBe(
-      'invalid_dbos_options',
+      'unknown_option:ledger',
     );
     expect(code(() => createDbosApprovals({ authorizer } as never))).toBe('invalid_dbos_options');
     expect(code(() => createDbosApprovals(null as never))).toBe('invalid_dbos_options');
     expect(code(() => createDbosLedger({ db: failingDb, pool: 1 } as never))).toBe(
-      'invalid_dbos_options',
+      'unknown_option:undefined',
     );
     expect(code(() => createDbosLedger({} as never))).toBe('invalid_dbos_options');
     const store = createMemoryApprovalStore();
@@ -66,7 +73,7 @@ describe('@argseal/dbos setup and bad input', () => {
           retries: 1,
         } as never),
       ),
-    ).toBe('invalid_dbos_options');
+    ).toBe('unknown_option:undefined');
   });
 
   it('callTool outside a workflow is not_in_workflow and records nothing', async () => {
@@ -76,9 +83,11 @@ describe('@argseal/dbos setup and bad input', () => {
       code: 'not_in_workflow',
     });
     await expect(
-      sealed.callTool(tool, '{"amount":5}', { retries: 1 } as never),
+      sealed.callTool(tool, '{"amount":5}', { toolCalId: 'c' } as never),
     ).rejects.toMatchObject({
-      code: 'invalid_dbos_options',
+      code: 'unknown_option',
+      option: 'toolCalId',
+      suggestion: 'toolCallId',
     });
     expect(executed).toEqual([]);
     expect(await approvals.listPending()).toEqual([]);
@@ -121,5 +130,21 @@ describe('@argseal/dbos setup and bad input', () => {
     expect((await store.getProposal(check.proposal.id))?.status).toBe('approved');
     // every other method is the store's own
     expect(await wrapped.listPending()).toEqual([]);
+  });
+
+  it('openDbosWake refuses bad options before opening anything', async () => {
+    await expect(openDbosWake(null as never)).rejects.toMatchObject({
+      code: 'invalid_dbos_options',
+    });
+    await expect(openDbosWake({ url: 'mysql://u:secret@db/x' })).rejects.toMatchObject({
+      code: 'invalid_dbos_options',
+      message: expect.not.stringContaining('secret'),
+    });
+    await expect(openDbosWake({} as never)).rejects.toMatchObject({
+      code: 'invalid_dbos_options',
+    });
+    await expect(
+      openDbosWake({ url: 'postgres://127.0.0.1:1/x', systemDatabaseUrl: 'x' } as never),
+    ).rejects.toMatchObject({ code: 'unknown_option', option: 'systemDatabaseUrl' });
   });
 });

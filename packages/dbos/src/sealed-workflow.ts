@@ -1,12 +1,13 @@
 import {
   type ArgsealTool,
   type Authorizer,
+  assertKnownOptions,
   createApprovalWait,
   type DurableOutcome,
   type WaitTicket,
 } from '@argseal/core';
 import { DBOS } from '@dbos-inc/dbos-sdk';
-import { DbosApprovalError, refuseUnknownKeys } from './errors.js';
+import { DbosApprovalError } from './errors.js';
 import type { DbosLedger } from './sql-ledger.js';
 import { type DecisionMessage, decisionTopic } from './topic.js';
 
@@ -52,7 +53,8 @@ const DAY = 86_400;
  * call `callTool` inside it; decisions made through a store wrapped by
  * {@link wakeWorkflowsOnDecide} wake the waiting workflow.
  *
- * @throws {DbosApprovalError} `invalid_dbos_options` for an unknown or missing option.
+ * @throws {DbosApprovalError} `invalid_dbos_options` for a missing option.
+ * @throws {UnknownOptionError} `unknown_option` (core) for an unknown option.
  */
 export function createDbosApprovals<Context = unknown>(
   options: DbosApprovalsOptions<Context>,
@@ -63,7 +65,7 @@ export function createDbosApprovals<Context = unknown>(
       'createDbosApprovals needs an options object',
     );
   }
-  refuseUnknownKeys(options, OPTION_KEYS, 'createDbosApprovals');
+  assertKnownOptions('createDbosApprovals', options, OPTION_KEYS);
   const { authorizer, ledger } = options;
   if (!authorizer || typeof authorizer.prepare !== 'function') {
     throw new DbosApprovalError(
@@ -81,7 +83,7 @@ export function createDbosApprovals<Context = unknown>(
 
   return {
     async callTool(tool, rawArguments, callOptions = {}) {
-      refuseUnknownKeys(callOptions, CALL_KEYS, `callTool of "${tool?.name}"`);
+      assertKnownOptions(`callTool of "${tool?.name}"`, callOptions, CALL_KEYS);
       const workflowId = DBOS.workflowID;
       if (workflowId === undefined) {
         throw new DbosApprovalError(

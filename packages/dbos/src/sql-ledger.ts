@@ -1,5 +1,6 @@
+import { assertKnownOptions } from '@argseal/core';
 import { createSqlExecutionLedger, type SqlExecutionLedger } from '@argseal/postgres';
-import { DbosApprovalError, refuseUnknownKeys } from './errors.js';
+import { DbosApprovalError } from './errors.js';
 
 /** The query interface the ledger needs: a `pg` `Pool` satisfies it. */
 export interface LedgerQueryable {
@@ -23,13 +24,14 @@ export interface DbosLedgerOptions {
 /**
  * Creates the SQL ledger on a `pg` pool. Call `ensureSchema()` once at startup.
  *
- * @throws {DbosApprovalError} `invalid_dbos_options` for an unknown option or a missing `db`.
+ * @throws {DbosApprovalError} `invalid_dbos_options` for a missing `db`.
+ * @throws {UnknownOptionError} `unknown_option` (core) for an unknown option.
  */
 export function createDbosLedger(options: DbosLedgerOptions): DbosLedger {
   if (options === null || typeof options !== 'object') {
     throw new DbosApprovalError('invalid_dbos_options', 'createDbosLedger needs { db }');
   }
-  refuseUnknownKeys(options, ['db'], 'createDbosLedger');
+  assertKnownOptions('createDbosLedger', options, ['db']);
   const { db } = options;
   if (!db || typeof db.query !== 'function') {
     throw new DbosApprovalError('invalid_dbos_options', 'createDbosLedger: "db" must be a pg Pool');

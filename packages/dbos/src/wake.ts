@@ -1,6 +1,5 @@
-import type { ApprovalStore } from '@argseal/core';
-import type { ApprovalDecisionInput } from '@argseal/core/store';
-import { DbosApprovalError, refuseUnknownKeys } from './errors.js';
+import { type ApprovalStore, assertKnownOptions, wakeOnDecide } from '@argseal/core';
+import { DbosApprovalError } from './errors.js';
 import type { DbosLedger } from './sql-ledger.js';
 import { type DecisionMessage, decisionTopic } from './topic.js';
 
@@ -14,7 +13,7 @@ export interface WakeOptions {
   /** A `DBOSClient` (another process, e.g. the console) or `DBOS` itself. */
   messenger: WorkflowMessenger;
   /** The ledger that records which workflows wait for which proposal. */
-  ledger: DbosLedger;
+  ledger: Pick<DbosLedger, 'waitsFor'>;
   /**
    * Called when a decision was recorded but a workflow could not be woken (it then wakes at
    * its timeout and reads the decision from the store). Default: `console.warn`.
@@ -24,11 +23,13 @@ export interface WakeOptions {
 
 /**
  * Wraps an approval store so every decision also wakes the DBOS workflows waiting for it,
- * through DBOS's own `send` (no polling). Give the wrapped store to the console
- * (`createConsoleServer({ store })`) or call `decide` on it from your own API. The message
- * only wakes the workflow: what it may run is decided by the grant in the store.
+ * through DBOS's own `send` (no polling): core's `wakeOnDecide` with DBOS as the notifier.
+ * Give the wrapped store to the console (`createConsoleServer({ store })`) or call `decide`
+ * on it from your own API. The message only wakes the workflow: what it may run is decided
+ * by the grant in the store.
  *
- * @throws {DbosApprovalError} `invalid_dbos_options` for an unknown or missing option.
+ * @throws {DbosApprovalError} `invalid_dbos_options` for a missing store, messenger or ledger.
+ * @throws {UnknownOptionError} `unknown_option` (core) for an unknown option.
  */
 export function wakeWorkflowsOnDecide(store: ApprovalStore, options: WakeOptions): ApprovalStore {
   if (!store || typeof store.decide !== 'function') {
@@ -43,7 +44,7 @@ export function wakeWorkflowsOnDecide(store: ApprovalStore, options: WakeOptions
       'wakeWorkflowsOnDecide needs { messenger, ledger }',
     );
   }
-  refuseUnknownKeys(options, ['messenger', 'ledger', 'onWakeError'], 'wakeWorkflowsOnDecide');
+  assertKnownOptions('wakeWorkflowsOnDecide', options, ['messenger', 'ledger', 'onWakeError']);
   const { messenger, ledger } = options;
   if (
     !messenger ||
@@ -56,35 +57,22 @@ export function wakeWorkflowsOnDecide(store: ApprovalStore, options: WakeOptions
       'wakeWorkflowsOnDecide needs { messenger, ledger }',
     );
   }
-  const onWakeError =
-    options.onWakeError ??
-    ((_error: unknown, workflowId: string) =>
-      console.warn(
-        `[argseal/dbos] could not wake workflow ${workflowId}; it reads the decision at its timeout`,
-      ));
-
-  const decide = async (proposalHash: string, input: ApprovalDecisionInput) => {
-    const grant = await store.decide(proposalHash, input);
-    const message: DecisionMessage = { proposalHash, decision: grant.decision };
-    for (const workflowId of await ledger.waitsFor(proposalHash)) {
-      try {
-        await messenger.send(
-          workflowId,
-          message,
-          decisionTopic(proposalHash),
-          `${grant.proposalId}:${grant.approver}:${grant.grantedAt}`,
-        );
-      } catch (error) {
-        onWakeError(error, workflowId);
-      }
-    }
-    return grant;
-  };
-  return new Proxy(store, {
-    get(target, property, receiver) {
-      if (property === 'decide') return decide;
-      const value = Reflect.get(target, property, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
+  return wakeOnDecide(store, {
+    waitsFor: (proposalHash) => ledger.waitsFor(proposalHash),
+    notify: (workflowId, notice, grant) => {
+      const message: DecisionMessage = notice;
+      return messenger.send(
+        workflowId,
+        message,
+        decisionTopic(notice.proposalHash),
+        `${grant.proposalId}:${grant.approver}:${grant.grantedAt}`,
+      );
     },
+    onWakeError:
+      options.onWakeError ??
+      ((_error: unknown, workflowId: string) =>
+        console.warn(
+          `[argseal/dbos] could not wake workflow ${workflowId}; it reads the decision at its timeout`,
+        )),
   });
 }

@@ -68,7 +68,14 @@ export async function runHookCommand(
 
 // the command line's plumbing: `argseal approve`, where the config and the data live, the
 // store daemon (all in the chunks a hook call loads already; the permission server is not)
-export { type ApproveRequest, approveProposal, listPendingProposals } from './approve/approve.js';
+export {
+  type ApproveOptions,
+  type ApproveRequest,
+  approveProposal,
+  listPendingProposals,
+  type WakeOpener,
+  type WakeTarget,
+} from './approve/approve.js';
 export { configCandidates, defaultDataDir, ENV } from './config/locate.js';
 export { DAEMON_FILES, type DaemonState } from './daemon/daemon-state.js';
 export { stopStoreDaemon } from './daemon/start-daemon.js';

@@ -7,6 +7,7 @@ export type {
   HostSettings,
   McpPresetOptions,
   StoreConfig,
+  WakeConfig,
 } from './config/types.js';
 export { validateConfig } from './config/validate-config.js';
 export { HookError, type HookErrorCode } from './errors.js';

@@ -2,7 +2,7 @@
 // sealed with default settings (the middleware, memory audit log and approvals as in the
 // README) vs the same agent with the plain tool. Ratio in one run, interleaved.
 import * as core from '@argseal/core';
-import { declareRawTextModel } from '@argseal/core/kit';
+import { declareRawTextModel } from '@argseal/core';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, defaultToolCallParser } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';

@@ -1,18 +1,12 @@
-import {
-  type Attempt,
-  applyDecisions,
-  type PendingCall,
-  type Refusal,
-  toRefusal,
-} from '@argseal/core/kit';
+import { type Attempt, type PendingCall, type Refusal, toRefusal } from '@argseal/core/kit';
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { awaitDecisions } from './approval-loop.js';
 import { rebuildAiMessage } from './history.js';
 import { currentConfig, threadOf } from './host.js';
 import type { CallMark } from './mark.js';
+import type { LangChainRuntime } from './options.js';
 import { refusalMessage } from './output.js';
 import { resolveCall } from './resolve-call.js';
-import type { SealEnv } from './seal-env.js';
 
 export interface AfterModelUpdate {
   messages: BaseMessage[];
@@ -29,7 +23,8 @@ export interface AfterModelUpdate {
  * as a resume of the recorded proposal hash.
  */
 export async function sealedAfterModel<Context>(
-  env: SealEnv<Context>,
+  rt: LangChainRuntime<Context>,
+  passthrough: ReadonlySet<string>,
   messages: readonly BaseMessage[],
 ): Promise<AfterModelUpdate | undefined> {
   const last = [...messages].reverse().find((m) => AIMessage.isInstance(m)) as
@@ -39,13 +34,13 @@ export async function sealedAfterModel<Context>(
   const pending = (last?.tool_calls ?? []).filter((c) => c.id && !answered.has(c.id));
   if (!last || pending.length === 0) return undefined;
   const config = currentConfig();
-  const context = await env.context(config);
+  const context = await rt.context(config);
   const thread = threadOf(config);
   const refused: [id: string, name: string, refusal: Refusal][] = [];
   const allowed = new Map<string, Attempt>();
   const suspended: PendingCall[] = [];
   for (const call of pending) {
-    const r = await resolveCall(env, call, messages, thread, context);
+    const r = await resolveCall(rt, passthrough, call, messages, thread, context);
     const id = call.id as string;
     if (r.kind === 'passthrough') continue;
     if (r.kind === 'refused') {
@@ -61,15 +56,15 @@ export async function sealedAfterModel<Context>(
   }
   const edits: Attempt[] = [];
   if (suspended.length > 0) {
-    const decisions = await awaitDecisions(env, suspended, context);
-    for (const [id, outcome] of await applyDecisions(env.authorizer, decisions, { context })) {
+    const decisions = await awaitDecisions(rt, suspended, context);
+    for (const [id, outcome] of await rt.applyDecisions(decisions, { context })) {
       if (outcome.kind === 'refused')
         refused.push([id, outcome.refusal.tool ?? '', outcome.refusal]);
       else allowed.set(id, outcome.attempt);
       if (outcome.kind === 'edited') edits.push(outcome.attempt);
     }
   }
-  for (const attempt of allowed.values()) env.ledger.put(attempt, thread);
+  for (const attempt of allowed.values()) rt.put(attempt, thread);
   const update: BaseMessage[] = [];
   if (edits.length > 0) {
     const marks: Record<string, CallMark> = {};
@@ -86,7 +81,7 @@ export async function sealedAfterModel<Context>(
       name: a.tool.name,
       text: a.historyArguments,
     }));
-    update.push(rebuildAiMessage(last, calls, marks, env.ledger.decode));
+    update.push(rebuildAiMessage(last, calls, marks, rt.decode));
   }
   for (const [id, name, refusal] of refused) update.push(refusalMessage({ id, name }, refusal));
   if (update.length === 0) return undefined;

@@ -1,14 +1,8 @@
-import {
-  approvalRequest,
-  auditDecisionRefusals,
-  type DecisionRefusal,
-  type PendingCall,
-  type ValidDecision,
-  validateDecisions,
-} from '@argseal/core/kit';
+import type { DecisionRefusal } from '@argseal/core';
+import type { PendingCall, ValidDecision } from '@argseal/core/kit';
 import { interrupt, isGraphInterrupt } from '@langchain/langgraph';
 import { ArgsealLangChainError } from './errors.js';
-import type { SealEnv } from './seal-env.js';
+import type { LangChainRuntime } from './options.js';
 
 /** LangGraph's `interrupt` without a checkpointer, as an argseal error that names the fix. */
 function missingCheckpointer(error: unknown, pending: readonly PendingCall[]) {
@@ -31,21 +25,20 @@ function missingCheckpointer(error: unknown, pending: readonly PendingCall[]) {
  * refusals are audited only when they end in a new pause.
  */
 export async function awaitDecisions<Context>(
-  env: SealEnv<Context>,
+  rt: LangChainRuntime<Context>,
   pending: readonly PendingCall[],
   context: Context,
 ): Promise<ValidDecision[]> {
-  const toolFor = (name: string) => env.tools.get(name)?.argsealBinding.argsealTool;
   let refused: DecisionRefusal[] | undefined;
   for (;;) {
     let value: unknown;
     try {
-      value = interrupt(approvalRequest(env.authorizer.agent, pending, refused));
+      value = interrupt(rt.approvalRequest(pending, refused));
     } catch (error) {
-      if (refused && isGraphInterrupt(error)) await auditDecisionRefusals(env.authorizer, refused);
+      if (refused && isGraphInterrupt(error)) await rt.auditDecisionRefusals(refused);
       throw missingCheckpointer(error, pending) ?? error;
     }
-    const verdict = await validateDecisions(env.authorizer, value, { pending, toolFor, context });
+    const verdict = await rt.validateDecisions(value, { pending, context });
     if (verdict.ok) return verdict.decisions;
     refused = verdict.refusals;
   }

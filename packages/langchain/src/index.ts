@@ -1,15 +1,16 @@
-export { createAuthorizer, type ToolPolicy } from '@argseal/core';
 export {
   APPROVAL_REQUEST_KIND,
   type ApprovalRequest as ArgsealApprovalRequest,
   approveProposal as approve,
+  createAuthorizer,
   type DecisionRefusal as ArgsealRefusal,
   type DecisionSet as ArgsealResume,
   editProposal as edit,
   type HumanDecision as ArgsealDecision,
   type ProposalView as ArgsealProposalView,
   rejectProposal as reject,
-} from '@argseal/core/kit';
+  type ToolPolicy,
+} from '@argseal/core';
 export { ArgsealLangChainError, type ArgsealLangChainErrorCode } from './errors.js';
 export type { LangChainHost } from './host.js';
 export { type ArgsealMiddlewareOptions, argsealMiddleware } from './middleware.js';

@@ -1,10 +1,9 @@
-import { argumentTextInput, decodedOnly, makeRefusal, type Refusal } from '@argseal/core/kit';
+import { makeRefusal, type Refusal } from '@argseal/core/kit';
 import type { AIMessage } from '@langchain/core/messages';
 import { type HistoryCall, rebuildAiMessage } from './history.js';
 import { type CallMark, duplicateIds, invalidMark } from './mark.js';
+import type { LangChainRuntime } from './options.js';
 import { extractRawArgumentSources } from './raw-arguments.js';
-import { isRawTextSource } from './raw-text-paths.js';
-import type { SealEnv } from './seal-env.js';
 
 /**
  * The model seam (`wrapModelCall`). Prepares each tool call once, also LangChain's
@@ -14,7 +13,9 @@ import type { SealEnv } from './seal-env.js';
  * refusal mark), and each attempt waits in the hand-over ledger for the next seam.
  */
 export async function sealModelMessage<Context>(
-  env: SealEnv<Context>,
+  rt: LangChainRuntime<Context>,
+  /** Tool names LangChain runs unsealed (explicit opt-out). */
+  passthrough: ReadonlySet<string>,
   message: AIMessage,
   context: Context,
   thread: string,
@@ -33,32 +34,27 @@ export async function sealModelMessage<Context>(
   for (const call of all) {
     const { id, name = '' } = call;
     if (id === undefined || id === '') continue;
-    const sealed = env.tools.get(name);
+    const tool = rt.tools.get(name);
     const where = { tool: name, toolCallId: id };
     if (duplicated.has(id)) {
       refuse(id, name, makeRefusal({ code: 'duplicate_tool_call_id', stage: 'decode' }, where));
-    } else if (!sealed) {
-      if (!env.passthrough.has(name)) {
+    } else if (!tool) {
+      if (!passthrough.has(name)) {
         refuse(id, name, makeRefusal({ code: 'not_sealed', stage: 'decode' }, where));
       }
     } else {
-      const text = raw.get(id);
-      const args = 'args' in call ? call.args : undefined;
-      const prepared = await env.authorizer.prepare(
-        sealed.argsealBinding.argsealTool,
-        text !== undefined
-          ? argumentTextInput(text, isRawTextSource(model, sources.get(id)))
-          : decodedOnly(args),
-        { toolCallId: id, context, ...env.decoded },
-      );
+      const source = sources.get(id);
+      const proven = source !== undefined && rt.isRawText(model, source);
+      const input = rt.argumentInput(raw.get(id), proven, 'args' in call ? call.args : undefined);
+      const prepared = await rt.authorizer.prepare(tool, input, rt.callOptions(id, context));
       if (!prepared.ok) refuse(id, name, prepared.refusal);
       else {
         const { attempt } = prepared;
-        env.ledger.put(attempt, thread);
+        rt.put(attempt, thread);
         marks[id] = { status: 'prepared', tool: name, proposalHash: attempt.proposalHash };
         calls.push({ id, name, text: attempt.historyArguments });
       }
     }
   }
-  return rebuildAiMessage(message, calls, marks, env.ledger.decode);
+  return rebuildAiMessage(message, calls, marks, rt.decode);
 }

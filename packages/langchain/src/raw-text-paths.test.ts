@@ -1,4 +1,5 @@
-import { declareRawTextModel } from '@argseal/core/kit';
+import { createAuthorizer, declareRawTextModel } from '@argseal/core';
+import { createAdapterRuntime } from '@argseal/core/kit';
 import { describe, expect, it } from 'vitest';
 import { isRawTextSource } from './raw-text-paths.js';
 
@@ -29,17 +30,29 @@ describe('LangChain raw-text table', () => {
     // JSON.stringify(functionCall.args) in tool_call_chunks: decoded-only
     expect(isRawTextSource(new ChatGoogleGenerativeAI(), 'chunks')).toBe(false);
     expect(isRawTextSource({}, 'chunks')).toBe(false);
-    expect(isRawTextSource(undefined, 'chunks')).toBe(false);
-    expect(isRawTextSource(new ChatOpenAI(), undefined)).toBe(false);
   });
 
-  it('a throwing lc_name counts as unknown; a declared model counts', () => {
+  it("a throwing lc_name counts as unknown; a declared model counts (the middleware's runtime)", () => {
     class Odd {
       static lc_name(): string {
         throw new Error('x');
       }
     }
     expect(isRawTextSource(new Odd(), 'chunks')).toBe(false);
-    expect(isRawTextSource(declareRawTextModel(new Odd()), 'chunks')).toBe(true);
+    const authorizer = createAuthorizer({
+      agent: 'a',
+      policy: () => ({ type: 'allow' }),
+      approvals: null,
+    });
+    const rt = createAdapterRuntime({
+      adapter: '@argseal/langchain',
+      options: { authorizer },
+      ownKeys: [],
+      rawTextPath: isRawTextSource,
+    });
+    expect(rt.isRawText(new Odd(), 'chunks')).toBe(false);
+    expect(rt.isRawText(undefined, 'chunks')).toBe(false);
+    expect(rt.isRawText(declareRawTextModel(new Odd()), 'chunks')).toBe(true);
+    expect(rt.isRawText(new ChatOpenAI(), 'kwargs')).toBe(true);
   });
 });

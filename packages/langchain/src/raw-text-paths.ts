@@ -1,4 +1,4 @@
-import { isDeclaredRawTextModel, type RawTextPath } from '@argseal/core/kit';
+import type { RawTextPath } from '@argseal/core/kit';
 import type { RawTextSource } from './raw-arguments.js';
 
 /** A row of {@link RAW_TEXT_PATHS}: the model class and where in its message the text is. */
@@ -49,13 +49,12 @@ function lcName(model: unknown): string | undefined {
 }
 
 /**
- * True when a text found at `source` of `model`'s message is the provider's wire text (a
- * row of {@link RAW_TEXT_PATHS}, or a model declared with `declareRawTextModel`). An
- * `invalid_tool_calls` text counts where the model's other sources do.
+ * True when a text found at `source` of `model`'s message is the provider's wire text by a
+ * row of {@link RAW_TEXT_PATHS} (the middleware's runtime also counts a model declared with
+ * `declareRawTextModel`). An `invalid_tool_calls` text counts where the model's other
+ * sources do.
  */
-export function isRawTextSource(model: unknown, source: RawTextSource | undefined): boolean {
-  if (source === undefined) return false;
-  if (isDeclaredRawTextModel(model)) return true;
+export function isRawTextSource(model: object, source: RawTextSource): boolean {
   const name = lcName(model);
   return RAW_TEXT_PATHS.some(
     (r) =>

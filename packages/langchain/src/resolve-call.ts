@@ -1,7 +1,7 @@
-import { type Attempt, attemptFromHandover, makeRefusal, type Refusal } from '@argseal/core/kit';
+import { type Attempt, makeRefusal, type Refusal } from '@argseal/core/kit';
 import type { BaseMessage } from '@langchain/core/messages';
 import { duplicateIds, markRefusal, messageOf, readMarks } from './mark.js';
-import type { SealEnv } from './seal-env.js';
+import type { LangChainRuntime } from './options.js';
 
 export interface ToolCallLike {
   id?: string | undefined;
@@ -23,7 +23,8 @@ export type ResolvedCall =
  * unless the strict fetch guard checked it.
  */
 export async function resolveCall<Context>(
-  env: SealEnv<Context>,
+  rt: LangChainRuntime<Context>,
+  passthrough: ReadonlySet<string>,
   call: ToolCallLike,
   messages: readonly BaseMessage[] | undefined,
   thread: string,
@@ -38,13 +39,13 @@ export async function resolveCall<Context>(
     };
   }
   const message = messageOf(messages, id);
-  const sealed = env.tools.get(name);
-  if (!sealed && env.passthrough.has(name)) return { kind: 'passthrough' };
+  const tool = rt.tools.get(name);
+  if (!tool && passthrough.has(name)) return { kind: 'passthrough' };
   if (message && duplicateIds(message.tool_calls ?? []).has(id)) {
     const refusal = makeRefusal({ code: 'duplicate_tool_call_id', stage: 'decode' }, where);
     return { kind: 'refused', refusal };
   }
-  if (!sealed) {
+  if (!tool) {
     return {
       kind: 'refused',
       refusal: makeRefusal({ code: 'not_sealed', stage: 'decode' }, where),
@@ -52,16 +53,10 @@ export async function resolveCall<Context>(
   }
   const mark = message ? readMarks(message)[id] : undefined;
   if (mark?.status === 'invalid') return { kind: 'refused', refusal: markRefusal(mark, id) };
-  const tool = sealed.argsealBinding.argsealTool;
-  const prepared = await attemptFromHandover(
-    env.authorizer,
-    env.ledger,
+  const resumeOf = mark?.status === 'prepared' ? { resumeOf: mark.proposalHash } : undefined;
+  const prepared = await rt.attemptFor(
     { tool, toolCallId: id, args: call.args, scopes: [thread] },
-    {
-      context,
-      ...env.decoded,
-      ...(mark?.status === 'prepared' ? { resumeOf: mark.proposalHash } : {}),
-    },
+    rt.callOptions(id, context, resumeOf),
   );
   return prepared.ok
     ? { kind: 'attempt', attempt: prepared.attempt }

@@ -3,7 +3,7 @@ import {
   type ApprovalRequest,
   approveProposal,
   type DecisionSet,
-} from '@argseal/core/kit';
+} from '@argseal/core';
 import { Command } from '@langchain/langgraph';
 import { ArgsealLangChainError } from './errors.js';
 

@@ -1,14 +1,11 @@
-import {
-  type AdapterOptions,
-  assertAdapterOptions,
-  decodedOnly,
-  resolveContext,
-} from '@argseal/core/kit';
+import { type AdapterOptions, createAdapterRuntime } from '@argseal/core/kit';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { StructuredTool, type ToolRunnableConfig } from '@langchain/core/tools';
 import { ArgsealLangChainError } from './errors.js';
 import { defaultContext } from './host.js';
+import type { LangChainRuntime } from './options.js';
 import { outputToMessage, refusalMessage } from './output.js';
+import type { RawTextSource } from './raw-arguments.js';
 import { runAttempt } from './run-attempt.js';
 import { bindingFor, type SealableTool, type ToolBinding } from './sealable.js';
 
@@ -60,16 +57,17 @@ export class SealedTool<Context = unknown> extends StructuredTool {
   description: string;
   schema: any;
   readonly argsealBinding: ToolBinding;
-  readonly #options: SealToolOptions<Context>;
+  readonly #rt: LangChainRuntime<Context>;
 
-  constructor(binding: ToolBinding, options: SealToolOptions<Context>) {
+  /** `rt`: the kit's runtime of the `sealTool` call or of the middleware that seals this tool. */
+  constructor(binding: ToolBinding, rt: LangChainRuntime<Context>) {
     super({});
     this.returnDirect = binding.source?.returnDirect === true;
     this.name = binding.argsealTool.name;
     this.description = binding.description;
     this.schema = binding.langchainSchema;
     this.argsealBinding = binding;
-    this.#options = options;
+    this.#rt = rt;
   }
 
   /** Never used: {@link SealedTool.call} replaces LangChain's parse-then-`_call` path. */
@@ -83,18 +81,18 @@ export class SealedTool<Context = unknown> extends StructuredTool {
     const config = (
       typeof configArg === 'object' && configArg !== null ? configArg : {}
     ) as ToolRunnableConfig;
-    const { authorizer, context } = this.#options;
+    const rt = this.#rt;
     const toolCall = isToolCall(arg) ? arg : config.toolCall;
     const id = toolCall?.id ?? (config as { toolCallId?: string }).toolCallId;
     const input = isToolCall(arg) ? arg.args : arg;
     const fromModel = toolCall !== undefined;
-    const prepared = await authorizer.prepare(
+    const prepared = await rt.authorizer.prepare(
       this.argsealBinding.argsealTool,
-      typeof input === 'string' ? input : decodedOnly(input),
+      typeof input === 'string' ? input : rt.argumentInput(undefined, false, input),
       {
-        context: await resolveContext(context, config, (c) => defaultContext(c) as Context),
-        ...(id !== undefined ? { toolCallId: id } : {}),
-        ...(!fromModel || this.#options.allowDecodedOnly ? { allowDecodedOnly: true } : {}),
+        ...rt.callOptions(id, await rt.context(config)),
+        // plain input comes from application code, not from a model
+        ...(!fromModel ? { allowDecodedOnly: true } : {}),
       },
     );
     const ref = id === undefined ? undefined : { id, name: this.name };
@@ -128,6 +126,11 @@ export function sealTool<Context = unknown>(
   tool: SealableTool,
   options: SealToolOptions<Context>,
 ): SealedTool<Context> {
-  assertAdapterOptions('@argseal/langchain sealTool', options, ['jsonSchema']);
-  return new SealedTool(bindingFor(tool, options.jsonSchema), options);
+  const rt = createAdapterRuntime<Context, RunnableConfig | undefined, RawTextSource>({
+    adapter: '@argseal/langchain sealTool',
+    options,
+    ownKeys: ['jsonSchema'],
+    defaultContext: (config) => defaultContext(config) as Context,
+  });
+  return new SealedTool(bindingFor(tool, options?.jsonSchema), rt);
 }

@@ -1,9 +1,9 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { currentConfig, threadOf } from './host.js';
+import type { LangChainRuntime } from './options.js';
 import { outputToMessage, refusalMessage } from './output.js';
 import { resolveCall, type ToolCallLike } from './resolve-call.js';
 import { runAttempt } from './run-attempt.js';
-import type { SealEnv } from './seal-env.js';
 
 export interface ToolSeamRequest {
   toolCall: ToolCallLike;
@@ -18,15 +18,17 @@ export interface ToolSeamRequest {
  * a call that still needs approval is answered with an error ToolMessage.
  */
 export async function sealedToolCall<Context>(
-  env: SealEnv<Context>,
+  rt: LangChainRuntime<Context>,
+  passthrough: ReadonlySet<string>,
   request: ToolSeamRequest,
   handler: (request: never) => Promise<unknown>,
 ): Promise<unknown> {
   const { toolCall } = request;
   const ref = { id: toolCall.id ?? '', name: toolCall.name };
   const config = currentConfig() ?? {};
-  const context = await env.context(config);
-  const r = await resolveCall(env, toolCall, request.state?.messages, threadOf(config), context);
+  const context = await rt.context(config);
+  const thread = threadOf(config);
+  const r = await resolveCall(rt, passthrough, toolCall, request.state?.messages, thread, context);
   if (r.kind === 'passthrough') return handler(request as never);
   if (r.kind === 'refused') return refusalMessage(ref, r.refusal);
   const done = await runAttempt(r.attempt, config, ref.id);

@@ -1,5 +1,6 @@
-// Proxy overhead per allowed tools/call over stdio (issue 16: at most 1.2x calling the
-// server directly, trivial tool). An SDK Client calls trivial-server.mjs directly, through
+// Proxy overhead per allowed tools/call over stdio (issue 26: a sealed trivial tools/call
+// at most 1.2x of the byte-relay floor in the same run; issue 16's 1.2x of calling the
+// server directly is below that floor on 2 cores). An SDK Client calls trivial-server.mjs directly, through
 // a byte relay (relay-floor.mjs: one extra process that only copies bytes, the floor of any
 // stdio proxy) and through the sealing proxy (no audit sink, memory audit, and the CLI
 // default: embedded PGlite with the SQL audit chain). Rounds are interleaved and their
@@ -20,7 +21,7 @@ const here = (f) => fileURLToPath(new URL(f, import.meta.url));
 const CALLS = Number(process.env.MCP_BENCH_CALLS ?? 100);
 const ROUNDS = Number(process.env.MCP_BENCH_ROUNDS ?? 21);
 const IN_FLIGHT = Number(process.env.MCP_BENCH_IN_FLIGHT ?? 8);
-// issue 16: at most 1.2x per allowed tools/call of a trivial tool over stdio
+// issue 26: at most 1.2x of the byte relay per allowed tools/call of a trivial tool
 const GOAL = 1.2;
 const TICK_US = 10_000; // USER_HZ 100 on Linux
 
@@ -122,14 +123,14 @@ console.log(
 console.log('|---|---|---|---|---|---|---|');
 for (const r of calls) {
   const reference = r.name === DIRECT || r.name === FLOOR;
-  const goal = reference ? '' : `≤ ${GOAL}x direct`;
-  const met = reference ? '' : r.direct <= GOAL ? 'met' : '**not met**';
+  const goal = reference ? '' : `≤ ${GOAL}x floor`;
+  const met = reference ? '' : r.floor <= GOAL ? 'met' : '**not met**';
   console.log(line(r, ` ${goal} | ${met} |`));
 }
 if (floor.direct > GOAL) {
   console.log(
     `\nThe floor alone is ${x(floor.direct)} direct here (3 processes on ${availableParallelism()} cores):` +
-      ` no separate stdio proxy process can meet ${GOAL}x on this machine; "vs floor" is the proxy's own cost.`,
+      ` no separate stdio proxy process can be ${GOAL}x direct on this machine; the goal is ${GOAL}x of the floor.`,
   );
 }
 

@@ -2,7 +2,7 @@
 // @openai/agents' run(), sealed with default settings (memory audit log and approvals as
 // in the README) vs the same run with the plain SDK tool. Ratio in one run, interleaved.
 import * as core from '@argseal/core';
-import { declareRawTextModel } from '@argseal/core/kit';
+import { declareRawTextModel } from '@argseal/core';
 import { Agent, run, setTracingDisabled, tool, Usage } from '@openai/agents';
 import { stepRow, stepWorld } from '../../../bench/agent-step.mjs';
 import { smallText } from '../../../bench/payloads.mjs';

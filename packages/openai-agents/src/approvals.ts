@@ -1,79 +1,35 @@
-import type { JsonValue, StoredProposal, ToolArgumentsValidationError } from '@argseal/core';
 import { decodeCanonical } from '@argseal/core/data';
-import {
-  approveEdit,
-  type EditDecision,
-  type EditOutcome,
-  pendingProposalOf,
-  toRefusal,
-} from '@argseal/core/kit';
+import { toRefusal } from '@argseal/core/kit';
 import type { ApprovalDecisionInput, ApprovalGrant } from '@argseal/core/store';
 import type { RunState, RunToolApprovalItem } from '@openai/agents';
 import { ArgsealAgentsError, type ArgsealAgentsErrorCode } from './errors.js';
-import type { SealInternals } from './internals.js';
-import type { AgentsSeal, DecideOptions, RejectOptions } from './seal.js';
-
-interface PendingBase {
-  /** The RunState this item was resolved from: `seal.approve(item, options)` decides in it. */
-  state: RunState<any, any>;
-  interruption: RunToolApprovalItem;
-  toolCallId: string;
-  tool: string;
-}
-
-/**
- * One interruption of a RunState, resolved to its argseal proposal. Narrow on `status`:
- * `pending`: the store's latest proposal for this call is pending with this hash (approve,
- * reject, edit work; `proposal` is set); `unmatched`: not so (edited RunState, decided);
- * `invalid`: the arguments fail the pipeline (`error` is set). `proposalHash`,
- * `argsCanonicalJson` and `arguments` exist whenever the arguments are valid.
- */
-export type PendingApproval =
-  | (PendingBase & {
-      status: 'pending';
-      proposalHash: string;
-      argsCanonicalJson: string;
-      /** A decoded copy of the canonical arguments. */
-      arguments: JsonValue;
-      /** The stored pending proposal (reason, createdAt, originalArguments...). */
-      proposal: StoredProposal;
-      error?: undefined;
-    })
-  | (PendingBase & {
-      status: 'unmatched';
-      proposalHash: string;
-      argsCanonicalJson: string;
-      arguments: JsonValue;
-      proposal?: undefined;
-      error?: undefined;
-    })
-  | (PendingBase & {
-      status: 'invalid';
-      error: ToolArgumentsValidationError;
-      proposalHash?: undefined;
-      argsCanonicalJson?: undefined;
-      arguments?: undefined;
-      proposal?: undefined;
-    });
+import type {
+  AgentsRuntime,
+  AgentsSeal,
+  DecideOptions,
+  PendingApproval,
+  RejectOptions,
+} from './types.js';
 
 type RawCall = { type?: unknown; callId?: unknown; name?: unknown; arguments?: unknown };
 const rawOf = (item: RunToolApprovalItem): RawCall => (item as { rawItem?: RawCall }).rawItem ?? {};
 
 async function resolveOne<Context>(
-  internals: SealInternals<Context>,
+  rt: AgentsRuntime<Context>,
+  rewriteContext: Context | undefined,
   state: RunState<any, any>,
   item: RunToolApprovalItem,
 ): Promise<PendingApproval | undefined> {
   const { type, callId, name, arguments: args } = rawOf(item);
-  const tool = internals.tools.get(typeof name === 'string' ? name : '');
+  const tool = rt.tools.get(typeof name === 'string' ? name : '');
   if (type !== 'function_call' || typeof callId !== 'string' || typeof args !== 'string' || !tool)
     return undefined;
   const base = { state, interruption: item, toolCallId: callId, tool: tool.name };
-  const context = internals.rewriteContext as Context;
-  const prepared = await internals.authorizer.prepare(tool, args, { toolCallId: callId, context });
+  const context = rewriteContext as Context;
+  const prepared = await rt.authorizer.prepare(tool, args, { toolCallId: callId, context });
   if (!prepared.ok) return { ...base, status: 'invalid', error: prepared.error };
   const { proposalHash, argsCanonicalJson } = prepared.attempt;
-  const proposal = await pendingProposalOf(internals.authorizer.approvals, prepared.attempt);
+  const proposal = await rt.pendingProposalOf(prepared.attempt);
   const resolved = { ...base, proposalHash, argsCanonicalJson };
   const decoded = decodeCanonical(argsCanonicalJson);
   return proposal
@@ -86,7 +42,8 @@ async function resolveOne<Context>(
  * by tool call id), resolved to its pending proposal; throws before anything is decided.
  */
 async function findTarget<Context>(
-  internals: SealInternals<Context>,
+  rt: AgentsRuntime<Context>,
+  rewriteContext: Context | undefined,
   state: RunState<any, any>,
   target: RunToolApprovalItem | string,
 ): Promise<Extract<PendingApproval, { status: 'pending' }>> {
@@ -96,7 +53,7 @@ async function findTarget<Context>(
   const callId = typeof target === 'string' ? target : rawOf(target).callId;
   const item = state.getInterruptions().find((i) => rawOf(i).callId === callId);
   if (!item) fail('interruption_not_found', 'no such interruption in this RunState');
-  const resolved = await resolveOne(internals, state, item);
+  const resolved = await resolveOne(rt, rewriteContext, state, item);
   if (!resolved) fail('not_a_tool_interruption', 'the interruption is not a sealed function call');
   if (resolved.error) fail('invalid_arguments', toRefusal(resolved.error).message);
   const why = `tool "${resolved.tool}": no pending proposal for this call's proposal hash (edited RunState, already decided, or no store)`;
@@ -122,15 +79,6 @@ function decideArgs<O>(args: DecideArgs<O>): [RunState<any, any>, RunToolApprova
   return [item.state, item.interruption, options];
 }
 
-/** Options of {@link AgentsSeal.edit}: the approver's decision fields and the edited arguments. */
-export interface EditOptions extends EditDecision {
-  /** The arguments to run instead (a JSON object, as the tool's schema takes them). */
-  arguments: unknown;
-}
-
-/** What {@link AgentsSeal.edit} recorded: the grant and the edited call's proposal. */
-export type EditResult = Extract<EditOutcome, { ok: true }>;
-
 /**
  * The approval methods of {@link AgentsSeal}: `pending` resolves interruptions to
  * proposals; `approve` / `reject` record the decision against the interruption's proposal
@@ -138,16 +86,17 @@ export type EditResult = Extract<EditOutcome, { ok: true }>;
  * the call run, once); `edit` is the kit's `approveEdit`, then the interruption is approved.
  */
 export function approvalsOf<Context>(
-  internals: SealInternals<Context>,
+  rt: AgentsRuntime<Context>,
+  rewriteContext: Context | undefined,
 ): Pick<AgentsSeal<Context>, 'pending' | 'approve' | 'reject' | 'edit'> {
   async function decide(
     state: RunState<any, any>,
     target: RunToolApprovalItem | string,
     decision: ApprovalDecisionInput & { message?: string },
   ): Promise<ApprovalGrant> {
-    const { proposal, interruption } = await findTarget(internals, state, target);
+    const { proposal, interruption } = await findTarget(rt, rewriteContext, state, target);
     const { message, ...input } = decision;
-    const store = internals.authorizer.approvals!; // a pending proposal was found in it
+    const store = rt.authorizer.approvals!; // a pending proposal was found in it
     const grant = await store.decide(proposal.proposalHash, { proposalId: proposal.id, ...input });
     if (decision.decision === 'approve') state.approve(interruption);
     else state.reject(interruption, message !== undefined ? { message } : undefined);
@@ -157,7 +106,7 @@ export function approvalsOf<Context>(
     async pending(state) {
       const resolved = [];
       for (const item of state.getInterruptions())
-        resolved.push(await resolveOne(internals, state, item));
+        resolved.push(await resolveOne(rt, rewriteContext, state, item));
       return resolved.filter((r) => r !== undefined);
     },
     approve: async (...args: DecideArgs<DecideOptions>) => {
@@ -169,10 +118,10 @@ export function approvalsOf<Context>(
       return decide(state, item, { ...options, decision: 'reject' });
     },
     async edit(state, target, { arguments: args, ...decision }) {
-      const original = await findTarget(internals, state, target);
-      const tool = internals.tools.get(original.tool)!;
-      const edited = { tool, arguments: args, context: await internals.contextOf(state._context) };
-      const outcome = await approveEdit(internals.authorizer, original.proposal, edited, decision);
+      const original = await findTarget(rt, rewriteContext, state, target);
+      const tool = rt.tools.get(original.tool)!;
+      const edited = { tool, arguments: args, context: await rt.context(state._context) };
+      const outcome = await rt.approveEdit(original.proposal, edited, decision);
       if (!outcome.ok) {
         const { stage, code, message } = outcome.refusal;
         const denied = stage === 'policy' || stage === 'approval';

@@ -4,15 +4,8 @@ export {
   type JsonObjectSchema,
   REFUSAL_PLACEHOLDER_KEY as INVALID_ARGUMENTS_KEY,
 } from '@argseal/core/kit';
-export type { EditOptions, EditResult, PendingApproval } from './approvals.js';
 export { ArgsealAgentsError, type ArgsealAgentsErrorCode } from './errors.js';
-export {
-  type AgentsSeal,
-  type AgentsSealOptions,
-  createAgentsSeal,
-  type DecideOptions,
-  type RejectOptions,
-} from './seal.js';
+export { createAgentsSeal } from './seal.js';
 export {
   type AgentsToolSource,
   getAgentsToolSource,
@@ -21,3 +14,12 @@ export {
   tool,
 } from './sealable-tool.js';
 export { isSealedTool } from './tool-seam.js';
+export type {
+  AgentsSeal,
+  AgentsSealOptions,
+  DecideOptions,
+  EditOptions,
+  EditResult,
+  PendingApproval,
+  RejectOptions,
+} from './types.js';

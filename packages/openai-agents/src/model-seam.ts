@@ -1,4 +1,4 @@
-import { argumentTextInput, prepareForHistory, refusalPlaceholder } from '@argseal/core/kit';
+import { refusalPlaceholder } from '@argseal/core/kit';
 import {
   type Model,
   type ModelProvider,
@@ -7,8 +7,7 @@ import {
   OpenAIProvider,
 } from '@openai/agents';
 import { ArgsealAgentsError } from './errors.js';
-import type { SealInternals } from './internals.js';
-import { isRawTextModel } from './raw-text-paths.js';
+import type { AgentsRuntime } from './types.js';
 
 const sealedModels = new WeakSet<object>();
 
@@ -21,29 +20,33 @@ type Call = { type?: unknown; name?: unknown; callId?: unknown; arguments?: unkn
  * text is raw only where the model is `proven` (see `raw-text-paths.ts`), else decoded-only.
  */
 async function sealItem<Context, T>(
-  internals: SealInternals<Context>,
+  rt: AgentsRuntime<Context>,
+  rewriteContext: Context | undefined,
   item: T,
   proven: boolean,
 ): Promise<T> {
   const { type, name, callId, arguments: raw } = (item ?? {}) as Call;
-  const tool = type === 'function_call' ? internals.tools.get(name as string) : undefined;
+  const tool = type === 'function_call' ? rt.tools.get(name as string) : undefined;
   if (!tool || typeof callId !== 'string' || typeof raw !== 'string') return item;
-  const options = { toolCallId: callId, context: internals.rewriteContext as Context };
-  const sealed = await prepareForHistory(
-    internals.authorizer,
-    internals.ledger,
-    tool,
-    argumentTextInput(raw, proven),
-    options,
-  );
+  const options = rt.callOptions(callId, rewriteContext);
+  const sealed = await rt.prepareForHistory(tool, rt.argumentInput(raw, proven), options);
   if (!sealed.refusal) return { ...item, arguments: sealed.text };
   const { stage } = sealed.refusal;
   const keepRaw = (stage === 'schema' || stage === 'rewrite') && /^\s*\{/.test(raw);
   return { ...item, arguments: keepRaw ? raw : refusalPlaceholder(sealed.refusal) };
 }
 
-const sealOutput = <Context, T>(internals: SealInternals<Context>, output: T[], model: Model) =>
-  Promise.all(output.map((item) => sealItem(internals, item, isRawTextModel(model))));
+/** The function calls of one response, sealed; the model's path decides which texts are raw. */
+function sealOutput<Context, T>(
+  rt: AgentsRuntime<Context>,
+  rewriteContext: Context | undefined,
+  output: T[],
+  model: Model,
+  mode: 'generate' | 'stream',
+): Promise<T[]> {
+  const proven = rt.isRawText(model, mode);
+  return Promise.all(output.map((item) => sealItem(rt, rewriteContext, item, proven)));
+}
 
 /** The agent's model (a `Model`, or a name resolved once by the provider). */
 function modelResolver(model: unknown, provider: ModelProvider | undefined) {
@@ -60,9 +63,10 @@ function modelResolver(model: unknown, provider: ModelProvider | undefined) {
  * them (`getResponse`, `getStreamedResponse`); raw `model` stream events keep provider text.
  */
 export function sealModel<Context>(
-  internals: SealInternals<Context>,
+  rt: AgentsRuntime<Context>,
   model: Model | string,
   provider: ModelProvider | undefined,
+  rewriteContext: Context | undefined,
 ): Model {
   if (sealedModels.has(model as object)) return model as Model;
   const resolve = modelResolver(model, provider);
@@ -70,14 +74,16 @@ export function sealModel<Context>(
     async getResponse(request: ModelRequest): Promise<ModelResponse> {
       const model = await resolve();
       const response = await model.getResponse(request);
-      return { ...response, output: await sealOutput(internals, response.output, model) };
+      const output = await sealOutput(rt, rewriteContext, response.output, model, 'generate');
+      return { ...response, output };
     },
     async *getStreamedResponse(request: ModelRequest) {
       const model = await resolve();
       for await (const event of model.getStreamedResponse(request)) {
         if (event.type !== 'response_done') yield event;
         else {
-          const output = await sealOutput(internals, event.response.output, model);
+          const { output: items } = event.response;
+          const output = await sealOutput(rt, rewriteContext, items, model, 'stream');
           yield { ...event, response: { ...event.response, output } };
         }
       }

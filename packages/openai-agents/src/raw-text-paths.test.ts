@@ -1,4 +1,5 @@
-import { declareRawTextModel } from '@argseal/core/kit';
+import { createAuthorizer, declareRawTextModel } from '@argseal/core';
+import { createAdapterRuntime } from '@argseal/core/kit';
 import { OpenAIChatCompletionsModel, OpenAIResponsesModel } from '@openai/agents';
 import { describe, expect, it } from 'vitest';
 import { isRawTextModel } from './raw-text-paths.js';
@@ -14,7 +15,21 @@ describe('OpenAI Agents raw-text table', () => {
 
   it('any other Model (a bridge, a custom model) is decoded-only unless declared', () => {
     const custom = { getResponse: async () => ({}), getStreamedResponse: async function* () {} };
-    expect(isRawTextModel(custom as never)).toBe(false);
-    expect(isRawTextModel(declareRawTextModel(custom) as never)).toBe(true);
+    expect(isRawTextModel(custom)).toBe(false);
+    const authorizer = createAuthorizer({
+      agent: 'a',
+      policy: () => ({ type: 'allow' }),
+      approvals: null,
+    });
+    const rt = createAdapterRuntime({
+      adapter: '@argseal/openai-agents',
+      options: { authorizer },
+      ownKeys: [],
+      rawTextPath: isRawTextModel,
+    });
+    expect(rt.isRawText(custom, 'generate')).toBe(false);
+    const declared = declareRawTextModel(custom);
+    expect(rt.isRawText(declared, 'generate') && rt.isRawText(declared, 'stream')).toBe(true);
+    expect(isRawTextModel(declared)).toBe(false); // the table alone: declared models are the runtime's
   });
 });

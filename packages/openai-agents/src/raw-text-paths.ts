@@ -1,5 +1,5 @@
-import { isDeclaredRawTextModel, type RawTextPath } from '@argseal/core/kit';
-import { type Model, OpenAIChatCompletionsModel, OpenAIResponsesModel } from '@openai/agents';
+import type { RawTextPath } from '@argseal/core/kit';
+import { OpenAIChatCompletionsModel, OpenAIResponsesModel } from '@openai/agents';
 
 /**
  * The closed table of OpenAI Agents model paths whose function-call `arguments` are the
@@ -18,11 +18,10 @@ export const RAW_TEXT_PATHS: readonly RawTextPath[] = [
   { provider: '@openai/agents', api: 'openai-chat', mode: 'stream' },
 ];
 
-/** True when `model`'s function-call texts are the provider's wire text (both modes). */
-export function isRawTextModel(model: Model): boolean {
-  return (
-    isDeclaredRawTextModel(model) ||
-    model instanceof OpenAIResponsesModel ||
-    model instanceof OpenAIChatCompletionsModel
-  );
+/**
+ * True when `model`'s function-call texts are the provider's wire text by the table (both
+ * modes; the seal's runtime also counts a model declared with `declareRawTextModel`).
+ */
+export function isRawTextModel(model: object): boolean {
+  return model instanceof OpenAIResponsesModel || model instanceof OpenAIChatCompletionsModel;
 }

@@ -1,85 +1,12 @@
-import type { Authorizer } from '@argseal/core';
-import { type AdapterOptions, assertAdapterOptions } from '@argseal/core/kit';
-import type { ApprovalDecisionInput, ApprovalGrant } from '@argseal/core/store';
-import type {
-  Agent,
-  FunctionTool,
-  Model,
-  ModelProvider,
-  RunContext,
-  RunState,
-  RunToolApprovalItem,
-} from '@openai/agents';
-import {
-  approvalsOf,
-  type EditOptions,
-  type EditResult,
-  type PendingApproval,
-} from './approvals.js';
+import { createAdapterRuntime, type RawTextPath } from '@argseal/core/kit';
+import type { Agent, FunctionTool, Model, RunContext } from '@openai/agents';
+import { approvalsOf } from './approvals.js';
 import { ArgsealAgentsError } from './errors.js';
-import { createInternals } from './internals.js';
 import { sealModel } from './model-seam.js';
+import { isRawTextModel } from './raw-text-paths.js';
 import { resolveTool, type SealableTool, type SealToolOptions } from './sealable-tool.js';
 import { buildSealedTool, isSealedTool } from './tool-seam.js';
-
-/**
- * Options of {@link createAgentsSeal}: the kit's shared `AdapterOptions` (`authorizer`,
- * `context`: a value or a function of the `RunContext`, default `runContext.context`;
- * `allowDecodedOnly`; `maxCachedCalls`, default 1024) plus the SDK's own.
- */
-export interface AgentsSealOptions<Context>
-  extends AdapterOptions<Context, RunContext<any> | undefined> {
-  /** Context for rewrite hooks: the SDK gives the model seam no run context. */
-  rewriteContext?: Context;
-  /** Resolves model names (`model: 'gpt-…'`) for the model seam. Default: OpenAIProvider. */
-  modelProvider?: ModelProvider;
-}
-
-/**
- * The decision fields of {@link AgentsSeal.approve}: `approver` (required), `note`,
- * `ttlMs`/`expiresAt` and `uses`, validated by the approval store (`ApprovalError`).
- */
-export interface DecideOptions extends Omit<ApprovalDecisionInput, 'decision'> {}
-
-/** The decision fields of {@link AgentsSeal.reject}, plus the message the model sees. */
-export interface RejectOptions extends DecideOptions {
-  /** Text the model receives instead of the tool result. */
-  message?: string;
-}
-
-type Target = RunToolApprovalItem | string;
-
-/**
- * The OpenAI Agents adapter returned by {@link createAgentsSeal}. `approve`, `reject` and
- * `edit` throw {@link ArgsealAgentsError} (`interruption_not_found`, `not_a_tool_interruption`,
- * `invalid_arguments`, `proposal_not_found`, `edit_denied`) when the interruption does not
- * resolve to a pending proposal (or the edit is refused); nothing is decided then.
- */
-export interface AgentsSeal<Context = unknown> {
-  /** The authorizer every sealed tool runs through. */
-  readonly authorizer: Authorizer<Context>;
-  /** A clone of `agent` with every tool sealed and its model wrapped (handoff targets first). */
-  agent<A extends Agent<any, any>>(agent: A, options?: { tools?: SealableTool[] }): A;
-  /** One sealed FunctionTool (a raw FunctionTool whose `invoke` runs the pipeline). */
-  tool(tool: SealableTool, options?: SealToolOptions): FunctionTool<any, any, any>;
-  /** The model seam alone: history carries canonical (or rewritten) arguments. */
-  model(model: Model | string): Model;
-  /** Interruptions of `state` resolved to argseal proposals. */
-  pending(state: RunState<any, any>): Promise<PendingApproval[]>;
-  /** Approve in the store (bound to the proposal hash), then in the RunState. */
-  approve(state: RunState<any, any>, item: Target, options: DecideOptions): Promise<ApprovalGrant>;
-  /** Approve an item of {@link AgentsSeal.pending}, in the RunState it was resolved from. */
-  approve(item: PendingApproval, options: DecideOptions): Promise<ApprovalGrant>;
-  /** Reject in the store, then in the RunState. */
-  reject(state: RunState<any, any>, item: Target, options: RejectOptions): Promise<ApprovalGrant>;
-  /** Reject an item of {@link AgentsSeal.pending}, in the RunState it was resolved from. */
-  reject(item: PendingApproval, options: RejectOptions): Promise<ApprovalGrant>;
-  /**
-   * Approve edited arguments instead: a new proposal that `supersedes` the original, granted
-   * by its hash; the original is rejected; the resumed run executes the edited call once.
-   */
-  edit(state: RunState<any, any>, item: Target, options: EditOptions): Promise<EditResult>;
-}
+import type { AgentsSeal, AgentsSealOptions } from './types.js';
 
 const sealedAgents = new WeakSet<object>();
 
@@ -90,12 +17,19 @@ const sealedAgents = new WeakSet<object>();
 export function createAgentsSeal<Context = unknown>(
   options: AgentsSealOptions<Context>,
 ): AgentsSeal<Context> {
-  assertAdapterOptions('@argseal/openai-agents', options, ['rewriteContext', 'modelProvider']);
-  const internals = createInternals(options);
+  const rt = createAdapterRuntime<Context, RunContext<any> | undefined, RawTextPath['mode']>({
+    adapter: '@argseal/openai-agents',
+    options,
+    ownKeys: ['rewriteContext', 'modelProvider'],
+    defaultContext: (run) => run?.context as Context,
+    rawTextPath: isRawTextModel,
+  });
+  // the SDK gives the model seam no run context: rewrite hooks there see `rewriteContext`
+  const { rewriteContext } = options;
   // tools built by this seal, and the sealed tool of each source (one per seal)
   const built = new WeakSet<object>();
   const bySource = new WeakMap<object, FunctionTool<any, any, any>>();
-  const model = (m: Model | string) => sealModel(internals, m, options.modelProvider);
+  const model = (m: Model | string) => sealModel(rt, m, options.modelProvider, rewriteContext);
 
   function tool(value: SealableTool, toolOptions?: SealToolOptions) {
     if (built.has(value)) return value as FunctionTool<any, any, any>;
@@ -105,8 +39,11 @@ export function createAgentsSeal<Context = unknown>(
     }
     if (toolOptions === undefined && bySource.has(value)) return bySource.get(value)!;
     const spec = resolveTool(value, toolOptions);
-    internals.register(spec.tool);
-    const sealed = buildSealedTool(internals, spec);
+    if (!rt.register(spec.tool)) {
+      const why = `tool "${spec.tool.name}" is already sealed with another definition`;
+      throw new ArgsealAgentsError('duplicate_tool', why); // one name means one tool within a seal
+    }
+    const sealed = buildSealedTool(rt, spec);
     built.add(sealed);
     if (toolOptions === undefined) bySource.set(value, sealed);
     return sealed;
@@ -132,6 +69,6 @@ export function createAgentsSeal<Context = unknown>(
 
   return {
     ...{ authorizer: options.authorizer, tool, model, agent },
-    ...approvalsOf(internals),
+    ...approvalsOf(rt, rewriteContext),
   };
 }

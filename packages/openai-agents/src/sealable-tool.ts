@@ -7,7 +7,12 @@ import {
 } from '@argseal/core/kit';
 import { tool as agentsTool, type FunctionTool } from '@openai/agents';
 import { ArgsealAgentsError } from './errors.js';
-import type { SealedToolSpec } from './tool-seam.js';
+
+/** The argseal tool, and the FunctionTool fields the SDK sees (description, schema, extras). */
+export interface SealedToolSpec {
+  tool: ArgsealTool;
+  fields: Partial<FunctionTool<any, any, any>> & Pick<FunctionTool, 'description' | 'parameters'>;
+}
 
 /** What a sealed SDK-style tool needs that the SDK's FunctionTool object hides. */
 export interface AgentsToolSource {

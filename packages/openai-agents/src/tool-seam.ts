@@ -1,28 +1,20 @@
-import type { ArgsealTool } from '@argseal/core';
-import type { Attempt } from '@argseal/core/kit';
 import {
-  decodedOnly,
+  type Attempt,
   type PrepareInput,
   type PrepareResult,
-  prepareResume,
   readRefusalPlaceholder,
   refusalText,
   toRefusal,
 } from '@argseal/core/kit';
 import type { FunctionTool, RunContext } from '@openai/agents';
-import type { SealInternals } from './internals.js';
+import type { SealedToolSpec } from './sealable-tool.js';
+import type { AgentsRuntime } from './types.js';
 
 const sealedTools = new WeakSet<object>();
 
 /** True for a FunctionTool produced by this adapter. */
 export function isSealedTool(value: unknown): boolean {
   return typeof value === 'object' && value !== null && sealedTools.has(value);
-}
-
-/** The argseal tool, and the FunctionTool fields the SDK sees (description, schema, extras). */
-export interface SealedToolSpec {
-  tool: ArgsealTool;
-  fields: Partial<FunctionTool<any, any, any>> & Pick<FunctionTool, 'description' | 'parameters'>;
 }
 
 type InvokeDetails = { toolCall?: { callId?: unknown }; signal?: AbortSignal };
@@ -35,38 +27,46 @@ const ok = (attempt: Attempt): PrepareResult => ({ ok: true, attempt, call: atte
  * resume, maybe in another process) the kit's `prepareResume` (audited, edits honoured).
  */
 export function buildSealedTool<Context>(
-  internals: SealInternals<Context>,
+  rt: AgentsRuntime<Context>,
   { tool, fields }: SealedToolSpec,
 ): FunctionTool<any, any, any> {
-  const { ledger } = internals;
   const name = tool.name;
 
-  /** This run's checked attempt (invoke), else the model seam's bound to the run, else a resume. */
+  /**
+   * The attempt for the arguments the SDK holds (`args`: decoded in `needsApproval`, the
+   * history text in `invoke`): this run's checked attempt (`own`, invoke only), else the
+   * model seam's bound to the run's context, else a resume.
+   */
   async function attemptFor(
     runContext: RunContext<any>,
     id: string | undefined,
     input: PrepareInput,
-    lookup: { args: unknown } | { argsText: string },
+    args: unknown,
+    own: boolean,
   ): Promise<PrepareResult> {
-    const key = id === undefined ? undefined : { tool: name, toolCallId: id, ...lookup };
-    const own = key && 'argsText' in lookup ? ledger.take(key, runContext) : undefined;
-    if (own?.tool === tool) return ok(own);
-    const context = await internals.contextOf(runContext);
-    const handed = key && ledger.take(key);
-    if (handed?.tool === tool) return ok(handed.withContext(context));
-    const decoded = internals.allowDecodedOnly ? { allowDecodedOnly: true } : {};
-    const options = { ...(id ? { toolCallId: id } : {}), context, ...decoded };
-    return prepareResume(internals.authorizer, tool, input, options);
+    const call = id === undefined ? undefined : { tool, toolCallId: id, args };
+    const checked = call && own ? rt.take(call, runContext) : undefined;
+    if (checked) return ok(checked);
+    const context = await rt.context(runContext);
+    const handed = call && rt.take(call);
+    if (handed) return ok(handed.withContext(context));
+    return rt.prepareResume(tool, input, rt.callOptions(id || undefined, context));
   }
 
   async function needsApproval(runContext: RunContext<any>, input: unknown, callId?: string) {
     if (readRefusalPlaceholder(input)) return false;
     const id = callId || undefined;
-    const prepared = await attemptFor(runContext, id, decodedOnly(input), { args: input });
+    const prepared = await attemptFor(
+      runContext,
+      id,
+      rt.argumentInput(undefined, false, input),
+      input,
+      false,
+    );
     if (!prepared.ok) return false; // invoke refuses it on the raw text
     // The SDK interrupts the run: this attempt ends here, resuming is a new attempt.
     if ((await prepared.attempt.check()).type === 'suspended') return true;
-    ledger.put(prepared.attempt, runContext);
+    rt.put(prepared.attempt, runContext);
     return false;
   }
 
@@ -75,7 +75,7 @@ export function buildSealedTool<Context>(
     const id = typeof callId === 'string' ? callId : undefined;
     const placeholder = readRefusalPlaceholder(input, { tool: name, toolCallId: id });
     if (placeholder) return refusalText(placeholder);
-    const prepared = await attemptFor(runContext, id, input, { argsText: input });
+    const prepared = await attemptFor(runContext, id, input, input, true);
     if (!prepared.ok) return refusalText(prepared.refusal);
     const { attempt } = prepared;
     const signal = details?.signal ? { signal: details.signal } : {};

@@ -61,6 +61,32 @@ describePostgres(
       await chainVerified();
     });
 
+    it('SIGKILL after the grant was consumed, before the tool started: the spent grant is never reused, nothing runs', async () => {
+      const first = startWorker(env({ MODE: 'start', KILL_AT: 'start' }));
+      const { waiting: runId } = await first.next('waiting');
+      const [hash] = await db.pending();
+      first.send(`approve ${hash}`);
+      expect((await first.exited).signal).toBe('SIGKILL');
+      expect(await db.refunds()).toEqual([]);
+
+      // the engine re-runs the unrecorded execute step under the same step id: the ledger has
+      // no entry for its key (the tool never started), and the call's single-use grant is
+      // spent, so core refuses the replayed call; nothing is pending again, nothing runs
+      const second = startWorker(env({ MODE: 'recover', RUN_ID: String(runId) }));
+      const { outcome } = await second.next('outcome');
+      expect(outcome).toEqual({ status: 'denied', proposalHash: hash, reason: 'approval_used_up' });
+      expect(await db.refunds()).toEqual([]);
+      const { rows } = await db.pool.query(
+        "SELECT count(*)::int AS n FROM argseal_proposals WHERE status = 'pending'",
+      );
+      expect(rows[0].n).toBe(0);
+      const { rows: keys } = await db.pool.query(
+        'SELECT count(*)::int AS n FROM argseal_durable_executions',
+      );
+      expect(keys[0].n).toBe(0);
+      await chainVerified();
+    });
+
     it('SIGKILL while waiting, restart, reject: denied, nothing runs', async () => {
       const first = startWorker(env({ MODE: 'start' }));
       const { waiting: runId } = await first.next('waiting');

@@ -26,15 +26,3 @@ export class WorkflowApprovalError extends ArgsealError {
     );
   }
 }
-
-/** Throws `invalid_workflow_options` for a key not in `known`. */
-export function refuseUnknownKeys(value: object, known: readonly string[], where: string): void {
-  for (const key of Object.keys(value)) {
-    if (!known.includes(key)) {
-      throw new WorkflowApprovalError(
-        'invalid_workflow_options',
-        `${where}: unknown option "${key}" (known: ${known.join(', ')})`,
-      );
-    }
-  }
-}

@@ -5,17 +5,20 @@ import {
   createMemoryExecutionLedger,
   DurableWaitError,
   defineTool,
+  UnknownOptionError,
 } from '@argseal/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { refundArgs } from './__fixtures__/refund-app.js';
 import {
+  callSealedTool,
   createMemoryWaitIndex,
   registerSealedTools,
   type SealedTools,
   WorkflowApprovalError,
   wakeHooksOnDecide,
 } from './index.js';
+import { openWorkflowWake } from './open-wake.js';
 import { lookupSealed } from './registry.js';
 import { argsealRequestStep } from './steps.js';
 
@@ -53,7 +56,11 @@ function codeOf(fn: () => unknown): string | undefined {
   try {
     fn();
   } catch (error) {
-    if (WorkflowApprovalError.isInstance(error) || DurableWaitError.isInstance(error)) {
+    if (
+      WorkflowApprovalError.isInstance(error) ||
+      DurableWaitError.isInstance(error) ||
+      error instanceof UnknownOptionError
+    ) {
       return error.code;
     }
     throw error;
@@ -64,7 +71,6 @@ function codeOf(fn: () => unknown): string | undefined {
 describe('registerSealedTools', () => {
   it.each([
     ['no options', undefined],
-    ['an unknown key', { ...base(), ledgr: 1 }],
     ['no waits', { ...base(), waits: undefined }],
     ['waits without removeWait', { ...base(), waits: { addWait() {}, waitsFor() {} } }],
     ['no tools', { ...base(), tools: [] }],
@@ -72,6 +78,23 @@ describe('registerSealedTools', () => {
     ['a bad name', { ...base(), name: 'has space' }],
   ])('refuses %s with invalid_workflow_options and registers nothing', (_label, options) => {
     expect(codeOf(() => registerSealedTools(options as never))).toBe('invalid_workflow_options');
+    expect(lookupSealed('default')).toBeUndefined();
+  });
+
+  it('refuses an unknown key with core unknown_option (naming the nearest key) and registers nothing', () => {
+    let error: unknown;
+    try {
+      registerSealedTools({ ...base(), ledgr: 1 } as never);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UnknownOptionError);
+    expect(error).toMatchObject({
+      code: 'unknown_option',
+      where: 'registerSealedTools',
+      option: 'ledgr',
+      suggestion: 'ledger',
+    });
     expect(lookupSealed('default')).toBeUndefined();
   });
 
@@ -89,6 +112,22 @@ describe('registerSealedTools', () => {
     expect(lookupSealed('default')).toBeUndefined();
     made = registerSealedTools({ ...base(), name: 'other' });
     expect(lookupSealed('other')?.tools.has('refund')).toBe(true);
+  });
+});
+
+describe('callSealedTool', () => {
+  it('refuses an unknown option with core unknown_option before any step runs', async () => {
+    made = registerSealedTools(base());
+    await expect(
+      callSealedTool('refund', refundArgs(1), { toolCalId: 'call_1' } as never),
+    ).rejects.toMatchObject({
+      code: 'unknown_option',
+      where: 'callSealedTool',
+      option: 'toolCalId',
+      suggestion: 'toolCallId',
+    });
+    expect(await store.listPending()).toEqual([]);
+    expect(executed).toEqual([]);
   });
 });
 
@@ -115,13 +154,25 @@ describe('wakeHooksOnDecide', () => {
   it.each([
     ['no store', undefined, { resumeHook: resume, waits: createMemoryWaitIndex() }],
     ['no options', store, undefined],
-    ['an unknown key', store, { resumeHook: resume, waits: createMemoryWaitIndex(), x: 1 }],
     ['no resumeHook', store, { waits: createMemoryWaitIndex() }],
     ['no waits', store, { resumeHook: resume }],
   ])('refuses %s with invalid_workflow_options', (_label, s, options) => {
     expect(codeOf(() => wakeHooksOnDecide(s as never, options as never))).toBe(
       'invalid_workflow_options',
     );
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('refuses an unknown key with core unknown_option', () => {
+    expect(
+      codeOf(() =>
+        wakeHooksOnDecide(store, {
+          resumeHook: resume,
+          waits: createMemoryWaitIndex(),
+          onWakeErorr: () => {},
+        } as never),
+      ),
+    ).toBe('unknown_option');
     expect(resume).not.toHaveBeenCalled();
   });
 
@@ -158,5 +209,31 @@ describe('wakeHooksOnDecide', () => {
     expect(errors).toEqual(['tok-1']);
     // other methods pass through
     expect(await wrapped.listPending()).toEqual([]);
+  });
+});
+
+describe('openWorkflowWake', () => {
+  it('refuses bad options before opening anything or touching the environment', async () => {
+    const before = process.env.WORKFLOW_LOCAL_BASE_URL;
+    const url = 'postgres://127.0.0.1:1/x';
+    await expect(openWorkflowWake(null as never)).rejects.toMatchObject({
+      code: 'invalid_workflow_options',
+    });
+    await expect(
+      openWorkflowWake({ url: 'mysql://u:secret@db/x', baseUrl: 'http://127.0.0.1:3000' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_workflow_options',
+      message: expect.not.stringContaining('secret'),
+    });
+    await expect(openWorkflowWake({ url } as never)).rejects.toMatchObject({
+      code: 'invalid_workflow_options',
+    });
+    await expect(openWorkflowWake({ url, baseUrl: 'file:///etc/passwd' })).rejects.toMatchObject({
+      code: 'invalid_workflow_options',
+    });
+    await expect(
+      openWorkflowWake({ url, baseUrl: 'http://127.0.0.1:3000', port: 1 } as never),
+    ).rejects.toMatchObject({ code: 'unknown_option', option: 'port' });
+    expect(process.env.WORKFLOW_LOCAL_BASE_URL).toBe(before);
   });
 });

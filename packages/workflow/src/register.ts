@@ -1,10 +1,11 @@
 import {
   type ArgsealTool,
   type Authorizer,
+  assertKnownOptions,
   createApprovalWait,
   type ExecutionLedger,
 } from '@argseal/core';
-import { refuseUnknownKeys, WorkflowApprovalError } from './errors.js';
+import { WorkflowApprovalError } from './errors.js';
 import { registrations } from './registry.js';
 import type { WaitIndex } from './wait-index.js';
 
@@ -39,8 +40,9 @@ const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
  * tools by name only: workflow inputs and step arguments are recorded by the engine and must
  * be serializable, the tools and the authorizer are not.
  *
- * @throws {WorkflowApprovalError} `invalid_workflow_options` for an unknown or missing
- *   option, a duplicate tool name or a name already registered.
+ * @throws {WorkflowApprovalError} `invalid_workflow_options` for a missing option, a
+ *   duplicate tool name or a name already registered.
+ * @throws {UnknownOptionError} `unknown_option` (core) for an unknown option.
  */
 export function registerSealedTools<Context = unknown>(
   options: SealedToolsOptions<Context>,
@@ -51,7 +53,7 @@ export function registerSealedTools<Context = unknown>(
       'registerSealedTools needs an options object',
     );
   }
-  refuseUnknownKeys(options, OPTION_KEYS, 'registerSealedTools');
+  assertKnownOptions('registerSealedTools', options, OPTION_KEYS);
   const { authorizer, ledger, waits, tools } = options;
   const name = options.name ?? 'default';
   if (typeof name !== 'string' || !NAME.test(name)) {

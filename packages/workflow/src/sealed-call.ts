@@ -1,4 +1,4 @@
-import type { DurableOutcome } from '@argseal/core';
+import { assertKnownOptions, type DurableOutcome } from '@argseal/core';
 import { createHook, getWorkflowMetadata } from 'workflow';
 import { type DecisionMessage, decisionHookToken } from './hook-token.js';
 import { argsealExecuteStep, argsealRequestStep, argsealWaitStep } from './steps.js';
@@ -16,12 +16,15 @@ export interface SealedCallOptions {
  * a hook with a deterministic token (`argseal:<proposalHash>:<runId>`) and an execute step
  * that consumes the grant and runs the tool at most once; while the outcome is `pending`
  * (no decision yet, or a wake-up without a live grant) it waits on the hook again.
+ *
+ * @throws {UnknownOptionError} `unknown_option` (core) for an unknown option, before any step.
  */
 export async function callSealedTool(
   toolName: string,
   rawArguments: string,
   options: SealedCallOptions = {},
 ): Promise<DurableOutcome> {
+  assertKnownOptions('callSealedTool', options, ['toolCallId', 'registration']);
   const registration = options.registration ?? 'default';
   const toolCallId = options.toolCallId;
   const first = await argsealRequestStep(registration, toolName, rawArguments, toolCallId);

@@ -1,6 +1,5 @@
-import type { ApprovalStore } from '@argseal/core';
-import type { ApprovalDecisionInput } from '@argseal/core/store';
-import { refuseUnknownKeys, WorkflowApprovalError } from './errors.js';
+import { type ApprovalStore, assertKnownOptions, wakeOnDecide } from '@argseal/core';
+import { WorkflowApprovalError } from './errors.js';
 import type { DecisionMessage } from './hook-token.js';
 import type { WaitIndex } from './wait-index.js';
 
@@ -12,7 +11,7 @@ export interface WakeHooksOptions {
   /** `resumeHook` from `workflow/api` (the engine's own notification). */
   resumeHook: HookResumer;
   /** The index the workflows' steps record their waits in. */
-  waits: WaitIndex;
+  waits: Pick<WaitIndex, 'waitsFor'>;
   /**
    * Called when a decision was recorded but a hook could not be resumed (for instance it
    * was not registered yet: the run then reads the decision in its next execute step).
@@ -23,11 +22,14 @@ export interface WakeHooksOptions {
 
 /**
  * Wraps an approval store so every decision also resumes the workflow hooks waiting for it,
- * through Workflow DevKit's `resumeHook` (no polling). Give the wrapped store to the
- * console (`createConsoleServer({ store })`) or call `decide` on it from your API. The
- * payload only wakes the run: what it may run is decided by the grant in the store.
+ * through Workflow DevKit's `resumeHook` (no polling): core's `wakeOnDecide` with
+ * `resumeHook` as the notifier. Give the wrapped store to the console
+ * (`createConsoleServer({ store })`) or call `decide` on it from your API. The payload only
+ * wakes the run: what it may run is decided by the grant in the store.
  *
- * @throws {WorkflowApprovalError} `invalid_workflow_options` for an unknown or missing option.
+ * @throws {WorkflowApprovalError} `invalid_workflow_options` for a missing store, `resumeHook`
+ *   or `waits`.
+ * @throws {UnknownOptionError} `unknown_option` (core) for an unknown option.
  */
 export function wakeHooksOnDecide(store: ApprovalStore, options: WakeHooksOptions): ApprovalStore {
   if (!store || typeof store.decide !== 'function') {
@@ -42,7 +44,7 @@ export function wakeHooksOnDecide(store: ApprovalStore, options: WakeHooksOption
       'wakeHooksOnDecide needs { resumeHook, waits }',
     );
   }
-  refuseUnknownKeys(options, ['resumeHook', 'waits', 'onWakeError'], 'wakeHooksOnDecide');
+  assertKnownOptions('wakeHooksOnDecide', options, ['resumeHook', 'waits', 'onWakeError']);
   const { resumeHook, waits } = options;
   if (typeof resumeHook !== 'function' || !waits || typeof waits.waitsFor !== 'function') {
     throw new WorkflowApprovalError(
@@ -50,30 +52,14 @@ export function wakeHooksOnDecide(store: ApprovalStore, options: WakeHooksOption
       'wakeHooksOnDecide needs { resumeHook, waits }',
     );
   }
-  const onWakeError =
-    options.onWakeError ??
-    ((_error: unknown, token: string) =>
-      console.warn(
-        `[argseal/workflow] could not resume hook ${token}; the run reads the decision in its next step`,
-      ));
-
-  const decide = async (proposalHash: string, input: ApprovalDecisionInput) => {
-    const grant = await store.decide(proposalHash, input);
-    const message: DecisionMessage = { proposalHash, decision: grant.decision };
-    for (const token of await waits.waitsFor(proposalHash)) {
-      try {
-        await resumeHook(token, message);
-      } catch (error) {
-        onWakeError(error, token);
-      }
-    }
-    return grant;
-  };
-  return new Proxy(store, {
-    get(target, property, receiver) {
-      if (property === 'decide') return decide;
-      const value = Reflect.get(target, property, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
+  return wakeOnDecide(store, {
+    waitsFor: (proposalHash) => waits.waitsFor(proposalHash),
+    notify: (token, notice) => resumeHook(token, notice),
+    onWakeError:
+      options.onWakeError ??
+      ((_error: unknown, token: string) =>
+        console.warn(
+          `[argseal/workflow] could not resume hook ${token}; the run reads the decision in its next step`,
+        )),
   });
 }

@@ -3,7 +3,7 @@
 // exactly once, and replaying the same resume executes nothing.
 import assert from 'node:assert/strict';
 import { sealTools } from '@argseal/ai-sdk';
-import { declareRawTextModel } from '@argseal/core/kit';
+import { declareRawTextModel } from '@argseal/core';
 import { verifyAuditChain } from '@argseal/core/store';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';

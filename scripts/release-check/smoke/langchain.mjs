@@ -3,7 +3,7 @@
 // (bound to the proposal hash), the resumed thread executes it exactly once, and resuming
 // the same checkpoint again executes nothing.
 import assert from 'node:assert/strict';
-import { declareRawTextModel } from '@argseal/core/kit';
+import { declareRawTextModel } from '@argseal/core';
 import { verifyAuditChain } from '@argseal/core/store';
 import { approve, argsealMiddleware, getApprovalRequest, resumeWith } from '@argseal/langchain';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';

@@ -2,7 +2,7 @@
 // refund, the run is interrupted, the RunState goes through text, a human approves
 // (store grant bound to the proposal hash), and the resumed run executes it exactly once.
 import assert from 'node:assert/strict';
-import { declareRawTextModel } from '@argseal/core/kit';
+import { declareRawTextModel } from '@argseal/core';
 import { verifyAuditChain } from '@argseal/core/store';
 import { createAgentsSeal } from '@argseal/openai-agents';
 import { Agent, RunState, run, setTracingDisabled, Usage } from '@openai/agents';

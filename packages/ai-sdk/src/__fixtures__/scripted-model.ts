@@ -1,4 +1,4 @@
-import { declareRawTextModel } from '@argseal/core/kit';
+import { declareRawTextModel } from '@argseal/core';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 
 export interface ScriptedCall {

@@ -13,17 +13,21 @@ export interface BinResult {
 
 /**
  * Runs `node dist/bin.js ...args` with `input` on stdin (closed empty when undefined);
- * `env` entries are added to (or, when empty, removed from) this process's environment.
+ * `env` entries are added to (or, when empty, removed from) this process's environment;
+ * `nodeArgs` go to node before the script (e.g. `--import` of a loader hook).
  */
 export function runBin(
   args: readonly string[],
   input?: string | Uint8Array,
-  options?: { env?: Record<string, string> },
+  options?: { env?: Record<string, string>; nodeArgs?: readonly string[] },
 ): Promise<BinResult> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, ...options?.env };
     for (const [k, v] of Object.entries(options?.env ?? {})) if (v === '') delete env[k];
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: FIXTURES, env });
+    const child = spawn(process.execPath, [...(options?.nodeArgs ?? []), BIN, ...args], {
+      cwd: FIXTURES,
+      env,
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

@@ -7,6 +7,7 @@ import { importOptional } from '../import-optional.js';
 import type { CliIo } from '../io.js';
 import { approveRefusalCode } from './approve-refusal.js';
 import { type HooksCli, loadHooks } from './load-hooks.js';
+import { openWake } from './open-wake.js';
 import type { CliArgs, CliCommand } from './types.js';
 
 function line(p: StoredProposal, withVotes = true): string {
@@ -72,6 +73,8 @@ export const approveCommand: CliCommand = {
     '(default: the embedded store in ~/.local/share/argseal). The grant is bound to that',
     "proposal's exact call and single-use unless --uses says otherwise; the identical retry",
     'runs once. --list prints the pending proposals with their canonical arguments.',
+    'A "wake" entry in the config ({"engine": "dbos" | "workflow", "url", ...}) also wakes',
+    'the durable workflow waiting for the decision (needs @argseal/dbos or @argseal/workflow).',
     '',
     'With --mcp: the store of "argseal mcp" (--config, --data-dir, --database-url or',
     '--console-url as for "argseal mcp"). Without ID it prints every pending call (arguments',
@@ -216,6 +219,7 @@ async function decideOrList(
       configPath: str(args, 'config'),
     },
     where,
+    { openWake: (target) => openWake(target, io) },
   );
   io.stdout.write(`${outcome(proposal, grant)}\n`);
   return EXIT_CODES.ok;

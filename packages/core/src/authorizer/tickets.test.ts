@@ -100,4 +100,43 @@ describe('prepared calls and allow results are tickets, not data', () => {
     expect(outcome).toMatchObject({ status: 'denied', reason: 'nope' });
     expect(ctx.executed).toEqual([]);
   });
+
+  it('a decision trace is copied once: later changes to it and its getters change nothing recorded', async () => {
+    const trace: Record<string, unknown>[] = [{ rule: 'r1', decision: 'allow' }];
+    const entry = JSON.parse('{"rule":"r2","decision":"allow","__proto__":{"x":1}}');
+    trace.push(entry);
+    const ctx = setup({ policy: () => ({ type: 'allow', trace }) as never });
+    const outcome = await ctx.authorizer.call(ctx.tool, args(5));
+    expect(outcome.status).toBe('executed');
+    trace[0]!.rule = 'changed';
+    trace.push({ rule: 'late' });
+    const decided = (await ctx.audit.records()).find((r) => r.type === 'decided');
+    expect(decided?.trace).toEqual([
+      { rule: 'r1', decision: 'allow' },
+      JSON.parse('{"rule":"r2","decision":"allow","__proto__":{"x":1}}'),
+    ]);
+    const copied = decided?.trace?.[1] as unknown as Record<string, unknown>;
+    expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);
+    expect(Object.hasOwn(copied, '__proto__')).toBe(true);
+
+    let reads = 0;
+    const withGetter = setup({
+      policy: () =>
+        ({
+          type: 'allow',
+          trace: [
+            {
+              get rule() {
+                reads++;
+                return reads === 1 ? 'first' : 'second';
+              },
+            },
+          ],
+        }) as never,
+    });
+    await withGetter.authorizer.call(withGetter.tool, args(5));
+    const once = (await withGetter.audit.records()).find((r) => r.type === 'decided');
+    expect(once?.trace).toEqual([{ rule: 'first' }]);
+    expect(reads).toBe(1);
+  });
 });

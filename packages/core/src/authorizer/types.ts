@@ -99,7 +99,7 @@ export interface AuthorizerOptions<Context = unknown> {
   /**
    * Where the strict fetch guard records checked argument texts; `prepare` accepts a
    * decoded object whose canonical text is in it (`checked_transport`). Default: the
-   * shared `defaultProvenanceRegistry` of `@argseal/core/kit`.
+   * shared `defaultProvenanceRegistry` of `@argseal/core`.
    */
   provenance?: ProvenanceRegistry;
   /**

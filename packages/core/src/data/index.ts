@@ -1,5 +1,6 @@
 // Data building blocks for policies, consoles, MCP and hooks: strict JSON, canonical text,
-// snapshots, JSON Pointers, hashes, hidden characters, presentation, policy traces.
+// snapshots, JSON Pointers, hashes, hidden characters, presentation, policy traces, and the
+// `prepare` inputs of an integration that calls `authorizer.prepare` itself.
 
 export type {
   TelemetryAttributes,
@@ -25,6 +26,7 @@ export {
 } from '../json/parse-strict-json.js';
 export { type CreateSnapshotOptions, createSnapshot, isSnapshot } from '../json/snapshot.js';
 export { MAX_DEPTH_CEILING, type StrictDomainOptions } from '../json/strict-domain.js';
+export { decodedOnly, rawText } from '../kit/inputs.js';
 export type { PolicyMode, PolicyTrace } from '../policy/types.js';
 export {
   buildProposalPresentation,

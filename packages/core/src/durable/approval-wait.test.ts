@@ -194,8 +194,8 @@ describe('createApprovalWait', () => {
 
   it('refuses bad input with a code and runs nothing', async () => {
     const { wait, tool, executed, authorizer, ledger, approvals } = wired();
-    expect(() => createApprovalWait({ authorizer, ledger, polcy: 1 } as never)).toThrow(
-      expect.objectContaining({ code: 'invalid_wait_options' }),
+    expect(() => createApprovalWait({ authorizer, ledger, ledgr: 1 } as never)).toThrow(
+      expect.objectContaining({ code: 'unknown_option', option: 'ledgr', suggestion: 'ledger' }),
     );
     expect(() => createApprovalWait({ authorizer } as never)).toThrow(
       expect.objectContaining({ code: 'invalid_wait_options' }),
@@ -212,7 +212,11 @@ describe('createApprovalWait', () => {
     ).rejects.toSatisfy(DurableWaitError.isInstance);
     await expect(
       wait.execute(tool, args(5), ticket, { executionKey: 'k', retries: 2 } as never),
-    ).rejects.toMatchObject({ code: 'invalid_wait_options' });
+    ).rejects.toMatchObject({ code: 'unknown_option', where: 'execute of "refund"' });
+    await expect(wait.request(tool, args(5), { toolCalId: 'c' } as never)).rejects.toMatchObject({
+      code: 'unknown_option',
+      suggestion: 'toolCallId',
+    });
     // a duplicate key never runs: the request is denied at decode
     const dup = await wait.request(
       tool,

@@ -1,5 +1,6 @@
 import type { Authorizer } from '../authorizer/types.js';
 import { ArgsealError } from '../errors.js';
+import { assertKnownOptions } from '../options/known-options.js';
 import type { ArgsealTool } from '../tool/types.js';
 import { DurableWaitError } from './errors.js';
 import type {
@@ -19,18 +20,10 @@ export interface ApprovalWaitOptions<Context = unknown> {
   ledger: ExecutionLedger;
 }
 
-const OPTION_KEYS = new Set(['authorizer', 'ledger']);
-const CALL_KEYS = new Set(['toolCallId', 'context']);
-const EXECUTE_KEYS = new Set(['toolCallId', 'context', 'executionKey']);
+const OPTION_KEYS = ['authorizer', 'ledger'] as const;
+const CALL_KEYS = ['toolCallId', 'context'] as const;
+const EXECUTE_KEYS = ['toolCallId', 'context', 'executionKey'] as const;
 const MAX_KEY = 512;
-
-function refuseUnknown(value: object, known: Set<string>, what: string): void {
-  for (const key of Object.keys(value)) {
-    if (!known.has(key)) {
-      throw new DurableWaitError('invalid_wait_options', `${what}: unknown option "${key}"`);
-    }
-  }
-}
 
 function callOptions<Context>(tool: ArgsealTool, options: WaitCallOptions<Context> | undefined) {
   const out: { toolCallId?: string; context?: Context } = {};
@@ -76,8 +69,9 @@ function errorText(error: unknown): string {
  * step with the step's deterministic key. What each engine guarantees on top is in the
  * READMEs of `@argseal/dbos` and `@argseal/workflow`.
  *
- * @throws {DurableWaitError} `invalid_wait_options` for an unknown option or a missing
- *   authorizer / ledger.
+ * @throws {DurableWaitError} `invalid_wait_options` for a missing authorizer / ledger.
+ * @throws {UnknownOptionError} `unknown_option` for an unknown option (here, and in the
+ *   options of `request` and `execute`).
  */
 export function createApprovalWait<Context = unknown>(
   options: ApprovalWaitOptions<Context>,
@@ -88,7 +82,7 @@ export function createApprovalWait<Context = unknown>(
       'createApprovalWait needs an options object',
     );
   }
-  refuseUnknown(options, OPTION_KEYS, 'createApprovalWait');
+  assertKnownOptions('createApprovalWait', options, OPTION_KEYS);
   const { authorizer, ledger } = options;
   if (!authorizer || typeof authorizer.prepare !== 'function') {
     throw new DurableWaitError(
@@ -108,7 +102,8 @@ export function createApprovalWait<Context = unknown>(
   return {
     async request(tool, rawArguments, callOpts) {
       assertText(tool, rawArguments);
-      if (callOpts !== undefined) refuseUnknown(callOpts, CALL_KEYS, `request of "${tool.name}"`);
+      if (callOpts !== undefined)
+        assertKnownOptions(`request of "${tool.name}"`, callOpts, CALL_KEYS);
       const prepared = await authorizer.prepare(tool, rawArguments, callOptions(tool, callOpts));
       if (!prepared.ok) {
         return { status: 'denied', tool: tool.name, reason: prepared.refusal.code };
@@ -152,7 +147,7 @@ export function createApprovalWait<Context = unknown>(
           `execute of "${tool.name}" needs { executionKey }`,
         );
       }
-      refuseUnknown(execOpts, EXECUTE_KEYS, `execute of "${tool.name}"`);
+      assertKnownOptions(`execute of "${tool.name}"`, execOpts, EXECUTE_KEYS);
       const key = execOpts.executionKey;
       if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY) {
         throw new DurableWaitError(

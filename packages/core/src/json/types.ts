@@ -6,7 +6,7 @@ export interface JsonObject {
   [key: string]: JsonValue;
 }
 
-/** A deep-readonly JSON value, as returned by `createSnapshot` (from `@argseal/core/kit`). */
+/** A deep-readonly JSON value, as returned by `createSnapshot` (from `@argseal/core/data`). */
 export type ReadonlyJsonValue =
   | null
   | boolean

@@ -19,7 +19,7 @@ import { makeRefusal, type Refusal, toRefusal } from './refusal.js';
 /** The approver's fields of an edit (`approver` required; `note`, `ttlMs`/`expiresAt`, `uses`). */
 export interface EditDecision extends Omit<ApprovalDecisionInput, 'decision' | 'proposalId'> {}
 
-/** What {@link approveEdit} did: the edited call's grant and proposal, or why nothing was decided. */
+/** What the runtime's `approveEdit` did: the edited call's grant and proposal, or why nothing was decided. */
 export type EditOutcome =
   | { ok: true; grant: ApprovalGrant; proposal: SuspendedToolProposal }
   | { ok: false; refusal: Refusal };

@@ -32,17 +32,26 @@ describe('createHandoverLedger', () => {
     expect(ledger.size).toBe(0);
   });
 
-  it('string scopes and the shared scope are distinct; argsText looks up by canonical text', () => {
+  it('string scopes and the shared scope are distinct; a string is looked up as the history text', () => {
     const ledger = createHandoverLedger();
     const e = entry('c1', '{"a":1}');
     ledger.put(e, 'thread-1');
-    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', argsText: '{"a":1}' })).toBeUndefined();
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args: '{"a":1}' })).toBeUndefined();
     expect(
-      ledger.take({ tool: 'refund', toolCallId: 'c1', argsText: '{"a":1}' }, 'thread-2'),
+      ledger.take({ tool: 'refund', toolCallId: 'c1', args: '{"a":1}' }, 'thread-2'),
     ).toBeUndefined();
-    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', argsText: '{"a":1}' }, 'thread-1')).toBe(
-      e,
-    );
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args: '{"a":1}' }, 'thread-1')).toBe(e);
+  });
+
+  it('a string is compared as is: another spelling of the same arguments is not the history text', () => {
+    const ledger = createHandoverLedger();
+    const e = entry('c1', '{"a":1,"b":2}');
+    ledger.put(e);
+    for (const other of ['{"b":2,"a":1}', '{"a": 1,"b":2}', '{"a":1.0,"b":2}']) {
+      expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args: other })).toBeUndefined();
+    }
+    expect(ledger.size).toBe(1);
+    expect(ledger.take({ tool: 'refund', toolCallId: 'c1', args: '{"a":1,"b":2}' })).toBe(e);
   });
 
   it('values outside the strict domain never match', () => {

@@ -24,22 +24,24 @@ export interface HandoverEntry {
  */
 export type HandoverScope = object | string | undefined;
 
-/** Which call the next seam is looking for: the framework's decoded arguments, or their text. */
-export interface HandoverLookup {
+/**
+ * Which call the next seam is looking for, with the arguments the framework holds for it
+ * now, in whatever form it holds them: a value the ledger handed out (`decode`, `adopt`;
+ * known by identity), the decoded arguments (known by their validated canonical text), or
+ * a string: the arguments' text as the framework's history carries it (compared as is).
+ */
+interface HandoverLookup {
   tool: string;
   toolCallId: string;
-  /** The decoded arguments the framework holds now. */
-  args?: unknown;
-  /** Or their canonical text (e.g. read from the framework's history as text). */
-  argsText?: string;
+  args: unknown;
 }
 
 /**
  * One bounded hand-over of prepared attempts between a framework's hooks (model seam →
- * approval gate → execute). Keyed by scope, tool, toolCallId and canonical arguments
- * (the validated canonical text of a lookup's arguments is cached per object while the
- * object's `JSON.stringify` stays the same; a value from `decode` is known by identity),
- * and each entry is taken once: a call whose arguments changed in between, or that another
+ * approval gate → execute). Keyed by scope, tool, toolCallId and the history text of the
+ * arguments: one key, found one way ({@link HandoverLookup}: a handed-out value by identity,
+ * a string as is, decoded arguments by their validated canonical text, cached per object
+ * while the object's `JSON.stringify` stays the same), and each entry is taken once: a call whose arguments changed in between, or that another
  * run owns, never picks up someone else's attempt. When full, the oldest entries go (a
  * dropped entry only means the next seam prepares again).
  */
@@ -123,11 +125,15 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
   }
 
   /**
-   * The validated canonical text of `args`, cached per object: a cached text is reused
-   * while the object's native `JSON.stringify` is unchanged (a changed object is
-   * canonicalized again, so changed arguments never pick up an older attempt).
+   * The one way a lookup's arguments become the key's text: a string is the history text
+   * itself; a value the ledger handed out is known by identity; decoded arguments give
+   * their validated canonical text, cached per object: a cached text is reused while the
+   * object's native `JSON.stringify` is unchanged (a changed object is canonicalized again,
+   * so changed arguments never pick up an older attempt). The seams of one step (approval
+   * gate, execute, each scope tried) look up the same object: validated once.
    */
-  function canonicalOf(args: unknown): string | undefined {
+  function historyTextOf(args: unknown): string | undefined {
+    if (typeof args === 'string') return args;
     if (typeof args !== 'object' || args === null) return canonicalOrUndefined(args);
     const text = decoded.get(args);
     if (text !== undefined) return text;
@@ -146,9 +152,9 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
     return c.text;
   }
 
-  /** The first entry of `list` (under `key`) whose history text is `canonical` (queued in order). */
-  function takeFrom(key: string, list: T[], canonical: string): T | undefined {
-    const i = list.findIndex((e) => e.historyArguments === canonical);
+  /** The first entry of `list` (under `key`) whose history text is `text` (queued in order). */
+  function takeFrom(key: string, list: T[], text: string): T | undefined {
+    const i = list.findIndex((e) => e.historyArguments === text);
     if (i < 0) return undefined;
     const [entry] = list.splice(i, 1) as [T];
     queued(entry, -1);
@@ -193,12 +199,8 @@ export function createHandoverLedger<T extends HandoverEntry = HandoverEntry>(op
       const key = keyOf(scope, lookup.tool, lookup.toolCallId);
       const list = entries.get(key);
       if (list === undefined) return undefined;
-      if (lookup.argsText !== undefined) return takeFrom(key, list, lookup.argsText);
-      // The validated canonical text, once per arguments object: the seams of one step
-      // (approval gate, execute, each scope tried) look up the same object.
-      const canonical = canonicalOf(lookup.args);
-      if (canonical === undefined) return undefined;
-      return takeFrom(key, list, canonical);
+      const text = historyTextOf(lookup.args);
+      return text === undefined ? undefined : takeFrom(key, list, text);
     },
     decode(text) {
       const value = deepFreeze(decodeCanonical(text));

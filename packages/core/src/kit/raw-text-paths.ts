@@ -1,7 +1,5 @@
 import { decodedFromText } from './inputs.js';
 
-export { RAW_TEXT_FIX } from './raw-text-fix.js';
-
 /**
  * One provider path whose tool-call argument text an adapter proved to be the provider's
  * wire text, byte for byte: the provider package, the wire API it speaks and the mode

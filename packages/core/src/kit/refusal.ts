@@ -2,7 +2,7 @@ import { ArgsealError, ToolArgumentsValidationError, type ValidationErrorCode } 
 import { RAW_TEXT_FIX } from './raw-text-fix.js';
 
 /** Where a call was refused: an argument stage, policy, approval, the tool, or argseal itself. */
-export type RefusalStage =
+type RefusalStage =
   | 'decode'
   | 'rewrite'
   | 'schema'

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { args, setup } from '../authorizer/__fixtures__/refund.js';
 import type { Attempt } from '../authorizer/types.js';
 import { approvePending } from './decisions/approve-pending.js';
-import { createHandoverLedger } from './handover-ledger.js';
+import { createHandoverLedger, type HandoverLedger } from './handover-ledger.js';
 import { attemptFromHandover, prepareForHistory } from './seams.js';
+
+const takeFrom =
+  (ledger: HandoverLedger<Attempt>) =>
+  (c: { tool: { name: string }; toolCallId: string; args: unknown }, scope: unknown) =>
+    ledger.take({ tool: c.tool.name, toolCallId: c.toolCallId, args: c.args }, scope as string);
 
 describe('seam helpers', () => {
   it('prepareForHistory: history text is historyArguments; the attempt is handed over', async () => {
@@ -20,7 +25,7 @@ describe('seam helpers', () => {
       args: JSON.parse(out.text),
       scopes: [undefined],
     };
-    const taken = await attemptFromHandover(ctx.authorizer, ledger, call, {});
+    const taken = await attemptFromHandover(ctx.authorizer, takeFrom(ledger), call, {});
     expect(taken.ok && taken.attempt).toBe(out.attempt);
     expect(ctx.counter.parses).toBe(1);
   });
@@ -42,9 +47,9 @@ describe('seam helpers', () => {
     const ctx = setup();
     const ledger = createHandoverLedger<Attempt>();
     const call = { tool: ctx.tool, toolCallId: 'c1', args: JSON.parse(args(5)), scopes: ['s'] };
-    const r = await attemptFromHandover(ctx.authorizer, ledger, call, {});
+    const r = await attemptFromHandover(ctx.authorizer, takeFrom(ledger), call, {});
     expect(r.ok ? undefined : r.refusal.code).toBe('raw_text_unavailable');
-    const opted = await attemptFromHandover(ctx.authorizer, ledger, call, {
+    const opted = await attemptFromHandover(ctx.authorizer, takeFrom(ledger), call, {
       allowDecodedOnly: true,
     });
     expect(opted.ok && opted.attempt.provenance).toBe('decoded_only');
@@ -68,10 +73,12 @@ describe('seam helpers', () => {
       args: JSON.parse(out.text),
       scopes: [undefined],
     };
-    const handed = await attemptFromHandover(ctx.authorizer, ledger, call, fresh);
+    const handed = await attemptFromHandover(ctx.authorizer, takeFrom(ledger), call, fresh);
     expect(handed.ok && handed.attempt).toBe(out.attempt);
     expect(asked).toBe(0);
-    const again = await attemptFromHandover(ctx.authorizer, ledger, call, async () => fresh());
+    const again = await attemptFromHandover(ctx.authorizer, takeFrom(ledger), call, async () =>
+      fresh(),
+    );
     expect(asked).toBe(1);
     expect(again.ok && again.attempt.provenance).toBe('decoded_only');
     expect(again.ok && again.attempt === out.attempt).toBe(false);

@@ -54,24 +54,24 @@ export type FreshCallOptions<Context> =
   | (() => CallOptions<Context> | Promise<CallOptions<Context>>);
 
 /**
- * Tool seam: the attempt for the decoded arguments a framework hands a tool. The first
- * ledger entry for (tool, call id, canonical arguments) in `scopes` (in order) is taken,
- * so schema and policy are not run again; else the decoded value is prepared afresh with
- * `options` (accepted on a resume or with `allowDecodedOnly`, refused
- * `raw_text_unavailable` otherwise, unless the fetch guard checked its text).
+ * Tool seam: the attempt for the arguments a framework hands a tool. The first attempt
+ * `take` finds for (tool, call id, arguments) in `scopes` (in order) is used, so schema
+ * and policy are not run again; else the decoded value is prepared afresh with `options`
+ * (accepted on a resume or with `allowDecodedOnly`, refused `raw_text_unavailable`
+ * otherwise, unless the fetch guard checked its text).
  */
 export async function attemptFromHandover<Context>(
   authorizer: Authorizer<Context>,
-  ledger: HandoverLedger<Attempt>,
+  take: (
+    call: { tool: ArgsealTool; toolCallId: string; args: unknown },
+    scope: HandoverScope,
+  ) => Attempt | undefined,
   call: { tool: ArgsealTool; toolCallId: string; args: unknown; scopes: readonly HandoverScope[] },
   options: FreshCallOptions<Context>,
 ): Promise<PrepareResult> {
-  const lookup = { tool: call.tool.name, toolCallId: call.toolCallId, args: call.args };
   for (const scope of call.scopes) {
-    const handed = ledger.take(lookup, scope);
-    if (handed !== undefined && handed.tool === call.tool) {
-      return { ok: true, attempt: handed, call: handed };
-    }
+    const handed = take(call, scope);
+    if (handed !== undefined) return { ok: true, attempt: handed, call: handed };
   }
   const fresh = typeof options === 'function' ? await options() : options;
   return authorizer.prepare(call.tool, decodedOnly(call.args), {

@@ -40,6 +40,28 @@ export type StoreConfig =
   | { type: 'console'; url: string; token?: string; tokenEnv?: string }
   | { type: 'postgres'; url?: string; urlEnv?: string };
 
+/**
+ * `argseal approve` also wakes the durable workflow waiting for the decision (`wake` entry):
+ * DBOS (`@argseal/dbos`, DBOS `send` through a `DBOSClient` on the system database) or
+ * Workflow DevKit's PostgreSQL world (`@argseal/workflow`, `resumeHook`). The engine package
+ * is loaded only then, and must be installed beside `argseal`.
+ */
+export interface WakeConfig {
+  engine: 'dbos' | 'workflow';
+  /**
+   * The PostgreSQL database of the engine (DBOS's system database, the PostgreSQL world's
+   * database) that also holds argseal's table of waits (`argseal_durable_waits`).
+   */
+  url?: string;
+  /** Environment variable holding `url` instead. Default `DATABASE_URL`. */
+  urlEnv?: string;
+  /**
+   * Workflow DevKit only: the application's base URL (where it serves
+   * `/.well-known/workflow/v1/*`). Its queue delivers the resumed run there.
+   */
+  baseUrl?: string;
+}
+
 /** Per-host settings. */
 export interface HostSettings {
   /**
@@ -86,6 +108,8 @@ export interface HookConfig {
    * (strictest wins), so set `default: "allow"` to let Cedar decide what no rule blocks.
    */
   cedar?: string | { policies: string; schema?: string };
+  /** `argseal approve` wakes the durable workflow waiting for the decision. */
+  wake?: WakeConfig;
 }
 
 /** What a JS/TS config module may add to {@link HookConfig}. */

@@ -86,6 +86,26 @@ function validateStore(v: unknown, path: string): void {
   } else bad(`${path}/type`, 'must be "embedded", "console" or "postgres"');
 }
 
+function validateWake(v: unknown, path: string): void {
+  if (v === undefined) return;
+  if (!isObj(v)) bad(path, 'must be an object');
+  if (v.engine === 'dbos') only(v, path, ['engine', 'url', 'urlEnv']);
+  else if (v.engine === 'workflow') {
+    only(v, path, ['engine', 'url', 'urlEnv', 'baseUrl']);
+    str(v.baseUrl, `${path}/baseUrl`, false);
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(v.baseUrl as string);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:')
+      bad(`${path}/baseUrl`, 'must be an http(s) URL');
+  } else bad(`${path}/engine`, 'must be "dbos" or "workflow"');
+  str(v.url, `${path}/url`);
+  str(v.urlEnv, `${path}/urlEnv`);
+}
+
 /**
  * Checks a configuration's shape (HookError `invalid_config` naming the JSON Pointer of the
  * first problem). Functions are accepted only where a module may put them.
@@ -104,6 +124,7 @@ export function validateConfig(value: unknown, fromModule: boolean): HookModuleC
     'timeoutMs',
     'hosts',
     'cedar',
+    'wake',
   ];
   only(value, '', fromModule ? [...keys, 'policy', 'policyRules'] : keys);
   str(value.agent, '/agent');
@@ -159,6 +180,7 @@ export function validateConfig(value: unknown, fromModule: boolean): HookModuleC
     }
   }
   validateStore(value.store, '/store');
+  validateWake(value.wake, '/wake');
   const t = value.timeoutMs;
   if (
     t !== undefined &&

@@ -8,8 +8,7 @@ import {
   type RewriteHook,
   type ToolPolicy,
 } from '@argseal/core';
-import { decodeCanonical } from '@argseal/core/data';
-import { decodedOnly, rawText } from '@argseal/core/kit';
+import { decodeCanonical, decodedOnly, rawText } from '@argseal/core/data';
 import type { HookCall, HookContext } from '../host/hook-input.js';
 import { MAX_INPUT_BYTES } from '../host/read-text.js';
 import {

@@ -1,4 +1,4 @@
-import { declareRawTextModel } from '@argseal/core/kit';
+import { declareRawTextModel } from '@argseal/core';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import {
   AIMessage,

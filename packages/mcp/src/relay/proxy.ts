@@ -37,6 +37,11 @@ export interface McpProxyOptions {
   /** Host `clientInfo.name`s whose elicitation answers count as approvals. */
   elicitationApprovers?: readonly string[];
   pinPollMs?: number;
+  /**
+   * How often a call waiting for approval as an MCP task (SEP-2848, hosts that declare the
+   * Tasks extension) looks at its proposal. Default 500 ms.
+   */
+  approvalTaskPollMs?: number;
   /** Told when tool definitions wait for an approver; `argseal mcp` prints them on stderr. */
   onPendingDefinitions?: (pending: readonly PendingDefinition[]) => void;
 }
@@ -68,6 +73,7 @@ export function createMcpProxy(options: McpProxyOptions): McpProxy {
     'mode',
     'elicitationApprovers',
     'pinPollMs',
+    'approvalTaskPollMs',
     'onPendingDefinitions',
   ] satisfies readonly (keyof McpProxyOptions)[]);
   for (const [i, server] of (Array.isArray(options.servers) ? options.servers : []).entries()) {
@@ -109,6 +115,7 @@ export function createMcpProxy(options: McpProxyOptions): McpProxy {
         audit: options.audit,
         elicitationApprovers: options.elicitationApprovers,
         pinPollMs: options.pinPollMs,
+        approvalTaskPollMs: options.approvalTaskPollMs,
         onPendingDefinitions: options.onPendingDefinitions,
       });
       await relay.start();

@@ -16,6 +16,7 @@ import type { RefusedMessageHint } from '../transport/recover-id.js';
 import type { Upstream } from '../transport/upstream.js';
 import { refusalAnswer } from './refusal-answer.js';
 import type { Sealer } from './sealed-call.js';
+import { withTaskExtensions } from './task-shapes.js';
 import type { CallRelay } from './tool-call.js';
 import { ToolCalls } from './tool-calls.js';
 import { type PendingDefinition, ToolLists, type UpstreamServer } from './tool-lists.js';
@@ -41,6 +42,8 @@ export interface RelayOptions {
   /** Host `clientInfo.name`s whose elicitation answers are grants. */
   elicitationApprovers?: readonly string[];
   pinPollMs?: number;
+  /** How often approval tasks (SEP-2848) look at their proposals. Default 500 ms. */
+  approvalTaskPollMs?: number;
   /** Told when tool definitions wait for an approver (the CLI prints them). */
   onPendingDefinitions?: (pending: readonly PendingDefinition[]) => void;
 }
@@ -105,6 +108,8 @@ export class McpRelay implements CallRelay {
       options.sealer,
       options.audit,
       options.elicitationApprovers ?? [],
+      options.agent,
+      options.approvalTaskPollMs,
     );
     for (const s of options.servers) {
       s.upstream.onmessage = (m) => this.#fromUpstreamMessage(s, m);
@@ -145,6 +150,7 @@ export class McpRelay implements CallRelay {
       if (m.method === 'initialize') return this.#initialize(m);
       if (m.method === 'tools/list') return this.calls.list(m);
       if (m.method === 'tools/call') return this.calls.call(m, argumentsText);
+      if (m.method.startsWith('tasks/') && this.calls.handlesTasks) return this.calls.task(m);
       return this.forward(this.#primary, m);
     }
     if (isNotification(m)) {
@@ -226,7 +232,11 @@ export class McpRelay implements CallRelay {
       ...((capabilities.tools as JsonObject | undefined) ?? {}),
       listChanged: true,
     };
-    await this.toHost({ jsonrpc: '2.0', id: m.id, result: { ...primary.result, capabilities } });
+    await this.toHost({
+      jsonrpc: '2.0',
+      id: m.id,
+      result: { ...primary.result, capabilities: withTaskExtensions(capabilities) },
+    });
   }
 
   async #requestAsNotification(m: RpcMessage & { method: string }): Promise<void> {
@@ -319,6 +329,7 @@ export class McpRelay implements CallRelay {
   close(): Promise<void> {
     this.#closing ??= (async () => {
       this.lists.stop();
+      this.calls.close();
       await Promise.all(this.#o.servers.map((s) => s.upstream.close()));
       await this.host.close().catch(() => undefined);
     })();

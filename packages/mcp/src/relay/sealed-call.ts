@@ -10,7 +10,7 @@ import {
   type JsonValue,
 } from '@argseal/core';
 import type { PolicyMode } from '@argseal/core/data';
-import { type Refusal, rawText, toRefusal } from '@argseal/core/kit';
+import { type Refusal, toRefusal } from '@argseal/core/kit';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { McpCallContext } from '../config/config-types.js';
 import { jsonSchemaStandard } from '../seal/json-schema-standard.js';
@@ -153,7 +153,9 @@ export function createSealer(options: SealerOptions) {
     };
     try {
       // the message text was strictly decoded by the host transport: provider_text grade
-      const outcome = await authorizer.call(tool, rawText(call.argumentsText ?? ''), {
+      // (a string is raw provider text to core, as `rawText(text)` says, without the wrapper
+      // object core would take apart again on every call)
+      const outcome = await authorizer.call(tool, call.argumentsText ?? '', {
         toolCallId: `mcp-${session}-${next}`,
         context: call.context,
       });

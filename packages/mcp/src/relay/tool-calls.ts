@@ -1,6 +1,7 @@
 import type { AuditSink, JsonObject } from '@argseal/core';
 import type { McpCallContext } from '../config/config-types.js';
 import { idKey, type RpcId, type RpcMessage, rpcError } from '../transport/json-rpc.js';
+import { ApprovalTasks } from './approval-tasks.js';
 import {
   approvalElicitation,
   elicitationAnswer,
@@ -9,8 +10,12 @@ import {
 } from './elicit-approval.js';
 import { type CallRefusal, refusalResult } from './refusal-result.js';
 import type { SealedOutcome, Sealer } from './sealed-call.js';
+import { declaresTasks, requestDeclaresTasks } from './task-shapes.js';
 import { type CallRelay, McpToolCall } from './tool-call.js';
 import type { CatalogEntry } from './tool-catalog.js';
+
+/** Default interval at which approval tasks look at their proposals. */
+const TASK_POLL_MS = 500;
 
 /** `tools/list` and `tools/call` of one host connection. */
 export class ToolCalls {
@@ -21,17 +26,66 @@ export class ToolCalls {
   readonly #inFlight = new Map<string, McpToolCall>();
   #client: McpCallContext['client'];
   #capabilities: JsonObject | undefined;
+  /** Approval tasks (SEP-2848) of this connection, once one was created or negotiated. */
+  #tasks: ApprovalTasks | undefined;
+  readonly #taskPollMs: number;
+  readonly #agent: string;
 
   constructor(
     relay: CallRelay,
     sealer: Sealer,
     audit: AuditSink | undefined,
     approvers: readonly string[],
+    agent = 'mcp',
+    taskPollMs = TASK_POLL_MS,
   ) {
     this.#relay = relay;
     this.#sealer = sealer;
     this.#audit = audit;
     this.#approvers = approvers;
+    this.#agent = agent;
+    this.#taskPollMs = taskPollMs;
+  }
+
+  /**
+   * True when `tasks/*` of this host are the proxy's own: the host declared the Tasks
+   * extension at initialize, or a call of this connection became a task. Otherwise they
+   * are relayed to the upstream as before.
+   */
+  get handlesTasks(): boolean {
+    return this.#tasks !== undefined || declaresTasks(this.#capabilities);
+  }
+
+  /** Answers `tasks/get`, `tasks/result` and `tasks/cancel` from this connection's tasks. */
+  async task(m: RpcMessage & { id: RpcId; method: string }): Promise<void> {
+    const taskId = m.params?.taskId;
+    const tasks = this.#tasks;
+    const unknown = () =>
+      this.#relay.toHost(
+        rpcError(m.id, -32602, 'Failed to retrieve task: Task not found', 'unknown_task'),
+      );
+    if (typeof taskId !== 'string' || !tasks) return unknown();
+    if (m.method === 'tasks/get') {
+      const task = await tasks.get(taskId);
+      if (!task) return unknown();
+      return this.#relay.toHost({ jsonrpc: '2.0', id: m.id, result: task });
+    }
+    if (m.method === 'tasks/cancel') {
+      if (!(await tasks.cancel(taskId))) return unknown();
+      return this.#relay.toHost({ jsonrpc: '2.0', id: m.id, result: { resultType: 'complete' } });
+    }
+    if (m.method === 'tasks/result') {
+      const result = await tasks.result(taskId);
+      if (result === undefined) return unknown();
+      if (result === 'cancelled')
+        return this.#relay.toHost(rpcError(m.id, -32602, 'Task was cancelled', 'task_cancelled'));
+      return this.#relay.toHost({ jsonrpc: '2.0', id: m.id, result });
+    }
+    return this.#relay.toHost(rpcError(m.id, -32601, 'Method not found', 'unknown_method'));
+  }
+
+  close(): void {
+    this.#tasks?.close();
   }
 
   /** Remembers the host's self-reported clientInfo and capabilities from initialize. */
@@ -123,6 +177,27 @@ export class ToolCalls {
     };
     let outcome = await this.#sealer.run(entry.spec, call);
     if (outcome.type === 'suspended') outcome = await this.#elicit(call, entry, outcome);
+    if (outcome.type === 'suspended' && this.#sealer.approvals) {
+      // SEP-2848: a host that declared the Tasks extension gets a task instead of a refusal
+      if (declaresTasks(this.#capabilities) || requestDeclaresTasks(call.params)) {
+        const spec = entry.spec;
+        this.#tasks ??= new ApprovalTasks({
+          agent: this.#agent,
+          approvals: this.#sealer.approvals,
+          audit: this.#audit,
+          pollMs: this.#taskPollMs,
+        });
+        const result = this.#tasks.create({
+          tool: spec.qualifiedName,
+          proposalId: outcome.proposalId,
+          proposalHash: outcome.proposalHash,
+          reason: outcome.reason,
+          rerun: () => this.#sealer.run(spec, call),
+          fence: () => call.cancel(),
+        });
+        return { jsonrpc: '2.0', id: call.hostId, result };
+      }
+    }
     return this.#answer(call, entry, outcome);
   }
 

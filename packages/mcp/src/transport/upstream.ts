@@ -8,10 +8,15 @@ import { idKey, isResponse, type RpcId, type RpcMessage } from './json-rpc.js';
 /** Default time the proxy waits for an upstream answer to its own requests. */
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
 
+/** How often waiters past their deadline are failed (one timer per upstream, not per request). */
+const SWEEP_MS = 1_000;
+
 interface Waiter {
   resolve: (message: RpcMessage) => void;
   reject: (error: Error) => void;
-  timer: ReturnType<typeof setTimeout>;
+  /** `performance.now()` after which the request fails as unanswered. */
+  deadline: number;
+  method: string;
 }
 
 /**
@@ -34,6 +39,7 @@ export class Upstream {
   readonly #idPrefix = `argseal-${randomBytes(16).toString('hex')}-`;
   #next = 0;
   #closed = false;
+  #sweeper: ReturnType<typeof setInterval> | undefined;
 
   constructor(name: string, transport: Transport) {
     this.name = name;
@@ -78,32 +84,41 @@ export class Upstream {
   ): Promise<RpcMessage> {
     const key = idKey(id);
     return new Promise<RpcMessage>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#waiters.delete(key);
-        reject(
-          new McpSealError(
-            'upstream_unavailable',
-            `upstream "${this.name}" did not answer ${method} in time`,
-          ),
-        );
-      }, timeoutMs);
-      this.#waiters.set(key, { resolve, reject, timer });
+      this.#waiters.set(key, { resolve, reject, deadline: performance.now() + timeoutMs, method });
+      if (this.#sweeper === undefined && !this.#closed) {
+        this.#sweeper = setInterval(() => this.#sweep(), SWEEP_MS);
+        this.#sweeper.unref?.();
+      }
       const message: RpcMessage = { jsonrpc: '2.0', id, method };
       if (params !== undefined) message.params = params;
       this.send(message).catch((error: Error) => {
-        clearTimeout(timer);
         this.#waiters.delete(key);
         reject(error);
       });
     });
   }
 
+  /** Fails the requests whose upstream did not answer in time (at most `SWEEP_MS` late). */
+  #sweep(): void {
+    const now = performance.now();
+    for (const [key, waiter] of this.#waiters) {
+      if (waiter.deadline > now) continue;
+      this.#waiters.delete(key);
+      waiter.reject(
+        new McpSealError(
+          'upstream_unavailable',
+          `upstream "${this.name}" did not answer ${waiter.method} in time`,
+        ),
+      );
+    }
+  }
+
   #receive(message: RpcMessage): void {
     if (isResponse(message)) {
-      const waiter = this.#waiters.get(idKey(message.id));
+      const key = idKey(message.id);
+      const waiter = this.#waiters.get(key);
       if (waiter) {
-        this.#waiters.delete(idKey(message.id));
-        clearTimeout(waiter.timer);
+        this.#waiters.delete(key);
         waiter.resolve(message);
         return;
       }
@@ -114,8 +129,9 @@ export class Upstream {
   #closedByPeer(): void {
     if (this.#closed) return;
     this.#closed = true;
+    if (this.#sweeper !== undefined) clearInterval(this.#sweeper);
+    this.#sweeper = undefined;
     for (const [key, waiter] of this.#waiters) {
-      clearTimeout(waiter.timer);
       waiter.reject(new McpSealError('upstream_unavailable', `upstream "${this.name}" closed`));
       this.#waiters.delete(key);
     }

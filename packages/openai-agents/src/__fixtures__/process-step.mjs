@@ -5,8 +5,7 @@
 // Imports the built package (self-reference), like a user's app would.
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAuthorizer, defineTool } from '@argseal/core';
-import { declareRawTextModel } from '@argseal/core/kit';
+import { createAuthorizer, declareRawTextModel, defineTool } from '@argseal/core';
 import { createAgentsSeal } from '@argseal/openai-agents';
 import { createSqlApprovalStore, createSqlAuditLog, openEmbeddedDatabase } from '@argseal/postgres';
 import { Agent, RunState, run, setTracingDisabled, Usage } from '@openai/agents';

@@ -8,6 +8,7 @@
 // Both read "approve <proposalHash>" or "reject <proposalHash>" lines on stdin and decide
 // through the waking store (resumeHook); both print {"outcome":...} when the run ends.
 // KILL_AT=tool: SIGKILL itself right after the tool's effect (before the step is recorded).
+// KILL_AT=start: SIGKILL itself after the grant was consumed, before the tool started.
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -35,7 +36,20 @@ await pool.query(`CREATE TABLE IF NOT EXISTS refunds (
   id serial PRIMARY KEY, order_id text NOT NULL, amount int NOT NULL)`);
 const audit = createSqlAuditLog(pool);
 const store = createSqlApprovalStore(pool, { audit });
-const ledger = createSqlExecutionLedger({ db: pool });
+// KILL_AT=start: SIGKILL when the ledger is about to record the key as running, i.e. after
+// the grant was consumed and before the tool started
+const ledgerDb =
+  KILL_AT === 'start'
+    ? {
+        query: (text, params) => {
+          if (/INSERT INTO argseal_durable_executions/.test(text)) {
+            process.kill(process.pid, 'SIGKILL');
+          }
+          return pool.query(text, params);
+        },
+      }
+    : pool;
+const ledger = createSqlExecutionLedger({ db: ledgerDb });
 await ledger.ensureSchema();
 const refund = defineTool({
   name: 'refund',

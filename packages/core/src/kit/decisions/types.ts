@@ -105,7 +105,7 @@ export interface PendingCall {
   proposal: SuspendedToolProposal;
 }
 
-/** A decision that passed {@link validateDecisions}, ready for {@link applyDecisions}. */
+/** A decision that passed the runtime's `validateDecisions`, ready for its `applyDecisions`. */
 export interface ValidDecision {
   /** Usually one; several when identical calls in one message share a proposal. */
   items: PendingCall[];
@@ -118,12 +118,12 @@ export interface ValidDecision {
   editedArguments?: JsonObject;
 }
 
-/** Result of {@link validateDecisions}: all decisions valid, or the refusals (nothing applied). */
+/** Result of `validateDecisions`: all decisions valid, or the refusals (nothing applied). */
 export type DecisionVerdict =
   | { ok: true; decisions: ValidDecision[] }
   | { ok: false; refusals: DecisionRefusal[] };
 
-/** What a decision means for one tool call ({@link applyDecisions}). */
+/** What a decision means for one tool call (`applyDecisions`). */
 export type DecisionOutcome =
   /** Approved in the store (or an edit): the tool seam authorizes, consuming the grant. */
   { kind: 'approved' | 'edited'; attempt: Attempt } | { kind: 'refused'; refusal: Refusal };

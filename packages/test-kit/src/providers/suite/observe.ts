@@ -1,5 +1,4 @@
-import { ArgsealError, type AuditRecord } from '@argseal/core';
-import { createStrictFetch } from '@argseal/core/kit';
+import { ArgsealError, type AuditRecord, createStrictFetch } from '@argseal/core';
 import { startLoopbackProvider } from '../loopback-server.js';
 import type { LoopbackRequest } from '../types.js';
 import { TOOL_NAME } from './cases.js';

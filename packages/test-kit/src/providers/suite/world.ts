@@ -3,10 +3,10 @@ import {
   createAuthorizer,
   createMemoryApprovalStore,
   createMemoryAuditLog,
+  createProvenanceRegistry,
   defineTool,
   type MemoryAuditLog,
 } from '@argseal/core';
-import { createProvenanceRegistry } from '@argseal/core/kit';
 import { z } from 'zod';
 import { APPROVAL_ABOVE, SUITE_AGENT, TOOL_NAME } from './cases.js';
 import type { PlainToolSpec } from './driver.js';
