@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', bin: 'src/bin.ts', client: 'src/client.ts' },
+  entry: { index: 'src/index.ts', bin: 'src/bin.ts', client: 'src/client.ts', cli: 'src/cli.ts' },
   format: ['esm'],
   dts: true,
   clean: true,

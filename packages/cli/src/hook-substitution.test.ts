@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConsoleAuditSink } from '@argseal/console/client';
-import { DAEMON_FILES, listPendingProposals, stopStoreDaemon } from '@argseal/hooks';
+import { DAEMON_FILES, listPendingProposals, stopStoreDaemon } from '@argseal/hooks/cli';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBin } from './__fixtures__/run-bin.js';
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startConsole } from '@argseal/console';
-import { stopStoreDaemon } from '@argseal/hooks';
+import { stopStoreDaemon } from '@argseal/hooks/cli';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBin } from './__fixtures__/run-bin.js';
 

@@ -1,8 +1,8 @@
 import { CliUsageError, type OptionalCommand } from './errors.js';
 
 /**
- * Imports a package the CLI does not depend on at runtime (`@argseal/console`,
- * `@argseal/mcp`); a missing install is a usage error telling what to install.
+ * Imports a package entry the CLI does not depend on at runtime (`@argseal/console/cli`,
+ * `@argseal/mcp/cli`); a missing install is a usage error naming the package to install.
  */
 export async function importOptional<T>(specifier: string, command: OptionalCommand): Promise<T> {
   try {
@@ -10,7 +10,7 @@ export async function importOptional<T>(specifier: string, command: OptionalComm
   } catch {
     throw new CliUsageError(
       `${command}_not_installed`,
-      `install ${specifier} to use "argseal ${command}"`,
+      `install ${specifier.split('/').slice(0, 2).join('/')} to use "argseal ${command}"`,
     );
   }
 }

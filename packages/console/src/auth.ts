@@ -19,7 +19,7 @@ export interface AuthSettings {
 }
 
 /** Header the page sends the session's CSRF token in. */
-export const CSRF_HEADER = 'X-Argseal-CSRF';
+const CSRF_HEADER = 'X-Argseal-CSRF';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function bearer(c: Context): string | undefined {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { runConsoleCli } from './cli.js';
+import { runConsoleCli } from './cli/run-console-cli.js';
 
 const { code } = await runConsoleCli(process.argv.slice(2));
 process.exitCode = code;

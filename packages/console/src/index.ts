@@ -1,5 +1,3 @@
-export { CSRF_HEADER } from './auth.js';
-export { CONSOLE_USAGE, type ConsoleCliIo, runConsoleCli } from './cli.js';
 export { createConsoleApprovalStore } from './client/approval-store.js';
 export { createConsoleAuditSink } from './client/audit-sink.js';
 export type { ConsoleClientOptions } from './client/http-client.js';
@@ -8,17 +6,10 @@ export { type ConsoleServerOptions, createConsoleServer } from './create-console
 export { ConsoleError, type ConsoleErrorCode } from './errors.js';
 export type { HttpErrorCode } from './http-error-codes.js';
 export type { ErrorBody } from './http-errors.js';
-export {
-  DEFAULT_CONFIG_FILE,
-  type InitializedTokens,
-  initConsoleTokens,
-} from './init-tokens.js';
 export type { DefinitionDiff, FieldDiff } from './pins/definition-diff.js';
 export type { ConsolePinStore } from './pins/pin-errors.js';
 export type { DiffPart } from './pins/token-diff.js';
 export type { ProposalView } from './proposal-view.js';
-export { CONTENT_SECURITY_POLICY } from './security-headers.js';
-export { SESSION_COOKIE } from './sessions.js';
 export {
   DEFAULT_HOST,
   DEFAULT_PORT,
@@ -33,12 +24,5 @@ export {
   DEFAULT_DATA_DIR,
   openConsoleStorage,
 } from './storage.js';
-export {
-  ENV_AGENT_TOKENS,
-  ENV_APPROVER_TOKENS,
-  ENV_CONFIG_FILE,
-  readTokenConfig,
-  resolveConsoleTokens,
-} from './token-config.js';
 export { MIN_TOKEN_LENGTH, type TokenInput } from './tokens.js';
 export { signWebhook, type WebhookOptions } from './webhook.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runConsoleCli } from './cli.js';
+import { runConsoleCli } from './cli/run-console-cli.js';
 
 const dirs: string[] = [];
 afterEach(() => {

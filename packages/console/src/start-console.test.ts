@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runConsoleCli } from './cli.js';
+import { runConsoleCli } from './cli/run-console-cli.js';
 import { startConsole } from './start-console.js';
 
 const ALICE = 'alice-start-token-0123456789';

@@ -1,7 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
   type ApprovalStore,
+  ArgsealError,
   type AuditSink,
   createMemoryApprovalStore,
   createMemoryAuditLog,
@@ -41,18 +41,9 @@ export interface ConsoleStorage {
 /** Default embedded PGlite directory, relative to the working directory. */
 export const DEFAULT_DATA_DIR = '.argseal';
 
-interface SqlModule {
-  createSqlApprovalStore(db: unknown, options: { audit: AuditSink }): ApprovalStore;
-  createSqlAuditLog(db: unknown): AuditSink;
-  createSqlToolPinStore(db: unknown, options: { audit: AuditSink }): ConsolePinStore;
-  migrate(db: unknown): Promise<unknown>;
-  openSharedEmbeddedDatabase(dir: string): Promise<{ close(): Promise<void> }>;
-}
-
-async function loadSql(): Promise<SqlModule> {
-  const name = '@argseal/postgres';
+async function loadOpenStores(): Promise<typeof import('@argseal/postgres').openStores> {
   try {
-    return (await import(name)) as SqlModule;
+    return (await import('@argseal/postgres')).openStores;
   } catch (cause) {
     throw new ConsoleError('storage_unavailable', 'cannot load @argseal/postgres for SQL storage', {
       cause,
@@ -60,19 +51,12 @@ async function loadSql(): Promise<SqlModule> {
   }
 }
 
-function redact(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
-  } catch {
-    return 'postgres (unparsable URL)';
-  }
-}
-
 /**
  * Opens the console's storage: embedded PGlite in `dataDir` (default `.argseal/`; other
  * processes such as `argseal audit` or an `argseal mcp` proxy on the same directory take
- * turns through its lock file), PostgreSQL via `databaseUrl` (many workers may share it), or memory (tests).
+ * turns through its lock file), PostgreSQL via `databaseUrl` (many workers may share it), or
+ * memory (tests). SQL storage is `openStores` of `@argseal/postgres`; its refusals are
+ * `storage_unavailable` here, with the cause attached.
  */
 export async function openConsoleStorage(
   options: ConsoleStorageOptions = {},
@@ -88,67 +72,33 @@ export async function openConsoleStorage(
       close: async () => {},
     };
   }
-  const sql = await loadSql();
-  if (kind === 'postgres') {
-    if (!options.databaseUrl)
-      throw new ConsoleError(
-        'missing_database_url',
-        'postgres storage needs --database-url or DATABASE_URL',
-      );
-    let Pool: new (config: { connectionString: string }) => { end(): Promise<void> };
-    try {
-      const pg = (await import('pg')) as unknown as {
-        default?: { Pool: typeof Pool };
-        Pool?: typeof Pool;
-      };
-      Pool = (pg.Pool ?? pg.default?.Pool) as typeof Pool;
-    } catch (cause) {
-      throw new ConsoleError(
-        'storage_unavailable',
-        'PostgreSQL storage needs the "pg" package installed',
-        { cause },
-      );
-    }
-    const pool = new Pool({ connectionString: options.databaseUrl });
-    try {
-      await sql.migrate(pool);
-    } catch (cause) {
-      await pool.end().catch(() => undefined);
-      throw new ConsoleError(
-        'storage_unavailable',
-        `cannot open PostgreSQL at ${redact(options.databaseUrl)}`,
-        { cause },
-      );
-    }
-    const audit = sql.createSqlAuditLog(pool);
+  if (kind === 'postgres' && !options.databaseUrl)
+    throw new ConsoleError(
+      'missing_database_url',
+      'postgres storage needs --database-url or DATABASE_URL',
+    );
+  const openStores = await loadOpenStores();
+  const location =
+    kind === 'postgres'
+      ? { databaseUrl: options.databaseUrl as string }
+      : { dataDir: resolve(options.dataDir ?? DEFAULT_DATA_DIR) };
+  try {
+    const stores = await openStores(location);
     return {
       kind,
-      audit,
-      store: sql.createSqlApprovalStore(pool, { audit }),
-      pins: sql.createSqlToolPinStore(pool, { audit }),
-      description: `PostgreSQL at ${redact(options.databaseUrl)}`,
-      close: () => pool.end(),
+      audit: stores.audit,
+      store: stores.approvals,
+      pins: stores.pins,
+      description: stores.description,
+      close: () => stores.close(),
     };
-  }
-  const dir = resolve(options.dataDir ?? DEFAULT_DATA_DIR);
-  await mkdir(dir, { recursive: true });
-  let db: { close(): Promise<void> };
-  try {
-    db = await sql.openSharedEmbeddedDatabase(dir);
   } catch (cause) {
     throw new ConsoleError(
       'storage_unavailable',
-      `cannot open the embedded database in ${dir} (locked by another process?)`,
+      kind === 'postgres'
+        ? `cannot open PostgreSQL storage (${ArgsealError.isInstance(cause) ? cause.message : 'see the cause'})`
+        : `cannot open the embedded database in ${location.dataDir} (locked by another process?)`,
       { cause },
     );
   }
-  const audit = sql.createSqlAuditLog(db);
-  return {
-    kind,
-    audit,
-    store: sql.createSqlApprovalStore(db, { audit }),
-    pins: sql.createSqlToolPinStore(db, { audit }),
-    description: `embedded PGlite in ${dir}`,
-    close: () => db.close(),
-  };
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createMemoryApprovalStore, createMemoryAuditLog } from '@argseal/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seeder } from './__fixtures__/seed.js';
-import { runConsoleCli } from './cli.js';
+import { runConsoleCli } from './cli/run-console-cli.js';
 import { startConsole } from './start-console.js';
 import { signWebhook } from './webhook.js';
 

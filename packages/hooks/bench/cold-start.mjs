@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stopStoreDaemon } from '../dist/index.js';
+import { stopStoreDaemon } from '../dist/cli.js';
 
 const ROUNDS = Number(process.env.BENCH_HOOK_ROUNDS ?? 15);
 const BIN = fileURLToPath(new URL('../../cli/dist/bin.js', import.meta.url));

@@ -66,6 +66,8 @@ export async function runHookCommand(
   return HOOK_EXIT.blocked;
 }
 
+// the command line's plumbing: `argseal approve`, where the config and the data live, the
+// store daemon (all in the chunks a hook call loads already; the permission server is not)
 export {
   type ApproveOptions,
   type ApproveRequest,
@@ -74,3 +76,9 @@ export {
   type WakeOpener,
   type WakeTarget,
 } from './approve/approve.js';
+export { configCandidates, defaultDataDir, ENV } from './config/locate.js';
+export { DAEMON_FILES, type DaemonState } from './daemon/daemon-state.js';
+export { stopStoreDaemon } from './daemon/start-daemon.js';
+export { decisionJson, type HookAnswer } from './host/decision-output.js';
+export { MAX_INPUT_BYTES } from './host/read-text.js';
+export { EMBEDDED_DEFAULTS } from './store/open-backend.js';

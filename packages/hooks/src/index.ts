@@ -1,14 +1,5 @@
-export {
-  type ApproveOptions,
-  type ApproveRequest,
-  approveProposal,
-  listPendingProposals,
-  type WakeOpener,
-  type WakeTarget,
-} from './approve/approve.js';
 export { buildPolicy } from './config/build-policy.js';
 export { type LoadedConfig, loadConfig } from './config/load-config.js';
-export { configCandidates, defaultDataDir, ENV } from './config/locate.js';
 export type {
   HookConfig,
   HookModuleConfig,
@@ -19,20 +10,12 @@ export type {
   WakeConfig,
 } from './config/types.js';
 export { validateConfig } from './config/validate-config.js';
-export { DAEMON_FILES, type DaemonState } from './daemon/daemon-state.js';
-export { stopStoreDaemon } from './daemon/start-daemon.js';
 export { HookError, type HookErrorCode } from './errors.js';
-export { decisionJson, type HookAnswer } from './host/decision-output.js';
 export { type HookCall, type HookContext, parseHookInput } from './host/hook-input.js';
 export { HOSTS, type HostName, isHostName } from './host/hosts.js';
-export { MAX_INPUT_BYTES } from './host/read-text.js';
-export type { PermissionAnswer } from './permission/decide-permission.js';
-export { PERMISSION_TOOL, servePermissionPrompt } from './permission/permission-server.js';
 export {
-  ENVELOPE_KEYS,
   MATERIAL_CONTEXT_KEYS,
   type MaterialContextKey,
-  RESERVED_KEY_PREFIX,
 } from './pipeline/material-context.js';
 export { normalizePaths } from './pipeline/normalize-paths.js';
 export type { ExecutedMatch } from './pipeline/record-executed.js';
@@ -53,4 +36,3 @@ export type { RuleDecision } from './rules/decision.js';
 export { compileFilePreset, type FilePresetOptions } from './rules/file-preset.js';
 export { type ShellCommand, type ShellReading, shellCommands } from './rules/shell-commands.js';
 export { matchesToolGlob } from './rules/tool-glob.js';
-export { EMBEDDED_DEFAULTS } from './store/open-backend.js';

@@ -1,5 +1,3 @@
-export type { McpCliIo } from './cli/cli-io.js';
-export { MCP_USAGE, runMcpCli } from './cli/run-mcp-cli.js';
 export { checkConfig } from './config/check-config.js';
 export type {
   McpCallContext,

@@ -1,31 +1,18 @@
 import type { AuditRecord, Sha256Hex } from '@argseal/core/store';
 import { type Chained, chainFrom, type DbClock, headAfter, toRecord } from './audit-chain.js';
-import { createLinger } from './audit-linger.js';
+import { createAppendQueue, type QueuedAppend, type QueueLimits } from './audit-queue.js';
 import type { ChainStatements } from './audit-sql.js';
 import type { RecordTemplate } from './audit-template.js';
 import { SqlStoreError, toSqlStoreError } from './errors.js';
 import type { QueryFn, Row, Runner } from './sql-db.js';
 
-interface Pending {
-  template: RecordTemplate;
-  lingers: boolean;
-  resolve(record: AuditRecord): void;
-  reject(error: unknown): void;
-}
-
 /** How one chain's appends are batched. */
-export interface BatchLimits {
-  /** Records per batch (one statement). */
-  maxRecords: number;
-  /** Approximate bytes of record text per batch. */
-  maxBytes: number;
+export interface BatchLimits extends QueueLimits {
   /**
    * Statements in flight at once: 1 on a handle that runs one statement at a time (appends
    * waiting meanwhile share the next one: group commit), more on a pool.
    */
   depth: number;
-  /** Longest an `executed` record waits for another append to share its statement (0: never). */
-  executedLingerMs: number;
 }
 
 interface Head {
@@ -70,12 +57,10 @@ export function createChainWriter(
   sha256: () => Sha256Hex,
   clock: DbClock,
 ) {
-  const queue: Pending[] = [];
-  const linger = createLinger(limits.executedLingerMs, () => kick());
+  const queue = createAppendQueue(limits, () => kick());
   /** The head after every batch sent so far (undefined: read it first). */
   let expected: Head | undefined;
   let inFlight = 0;
-  let scheduled = false;
   /** A batch is being hashed: the next one must wait for the head it leaves. */
   let hashing = false;
   let settled: Promise<void> = Promise.resolve();
@@ -83,7 +68,7 @@ export function createChainWriter(
   let failures = 0;
   let lastFailure: unknown;
 
-  function hashFrom(batch: readonly Pending[], head: Head): Promise<Chained> {
+  function hashFrom(batch: readonly QueuedAppend[], head: Head): Promise<Chained> {
     return chainFrom(
       batch.map((p) => p.template),
       head,
@@ -94,7 +79,7 @@ export function createChainWriter(
 
   const leaves = (head: Head, c: Chained): Head => ({ ...headAfter(head, c), at: c.at });
 
-  async function write(query: QueryFn, batch: Pending[], head: Head, c: Chained) {
+  async function write(query: QueryFn, batch: QueuedAppend[], head: Head, c: Chained) {
     const sentAt = Date.now();
     const [row] = await query(sql.write, [
       head.length,
@@ -125,15 +110,15 @@ export function createChainWriter(
     return head;
   }
 
-  function resolveAll(batch: Pending[], c: Chained): void {
-    for (let i = 0; i < batch.length; i++) (batch[i] as Pending).resolve(toRecord(c, i));
+  function resolveAll(batch: QueuedAppend[], c: Chained): void {
+    for (let i = 0; i < batch.length; i++) (batch[i] as QueuedAppend).resolve(toRecord(c, i));
   }
 
   /**
    * Another writer moved the head: rehash and write the batch under the head's row lock
    * (`expected` stays unknown, so new batches wait for every batch in flight).
    */
-  async function underLock(batch: Pending[]): Promise<void> {
+  async function underLock(batch: QueuedAppend[]): Promise<void> {
     await runner.transaction(async (query) => {
       const head = await readHead(query, sql.lockHead);
       const c = await hashFrom(batch, head);
@@ -146,17 +131,16 @@ export function createChainWriter(
   }
 
   /** A batch failed: it, and every append made before now that is not durable, rejects. */
-  function fail(batch: Pending[], error: unknown): void {
+  function fail(batch: QueuedAppend[], error: unknown): void {
     failures++;
     lastFailure = error;
     expected = undefined;
     for (const p of batch) p.reject(error);
-    for (const p of queue.splice(0)) p.reject(error);
-    linger.drained();
+    queue.reject(error);
   }
 
   function launch(): void {
-    const batch = take();
+    const batch = queue.take();
     inFlight++;
     const epoch = failures;
     const base = expected;
@@ -211,46 +195,20 @@ export function createChainWriter(
 
   function kick(): void {
     // without a known head only one batch goes out (it reads the head for the rest)
-    while (queue.length > 0 && !hashing && inFlight < (expected ? limits.depth : 1)) {
-      if (!linger.ready(queue)) return;
+    while (queue.waiting().length > 0 && !hashing && inFlight < (expected ? limits.depth : 1)) {
+      if (!queue.ready()) return;
       launch();
     }
   }
 
-  function take(): Pending[] {
-    let bytes = 0;
-    let n = 0;
-    while (n < queue.length && n < limits.maxRecords) {
-      bytes += (queue[n] as Pending).template.size;
-      if (n > 0 && bytes > limits.maxBytes) break;
-      n++;
-    }
-    const batch = queue.splice(0, n);
-    if (queue.length === 0) linger.drained();
-    return batch;
-  }
-
   return {
-    append(template: RecordTemplate): Promise<AuditRecord> {
-      return new Promise<AuditRecord>((resolve, reject) => {
-        queue.push({ template, lingers: linger.lingers(template.type), resolve, reject });
-        if (scheduled) return;
-        scheduled = true;
-        // on a microtask, so appends made in the same tick share a batch
-        queueMicrotask(() => {
-          scheduled = false;
-          kick();
-        });
-      });
-    },
+    append: (template: RecordTemplate): Promise<AuditRecord> => queue.add({ template }),
 
     /** Writes every lingering record now; resolves once every append made so far settled. */
-    async flush(): Promise<void> {
-      for (;;) {
-        if (queue.length > 0) linger.now();
-        if (queue.length === 0 && inFlight === 0) return;
-        await settled;
-      }
-    },
+    flush: (): Promise<void> =>
+      queue.flush(
+        () => inFlight === 0,
+        () => settled,
+      ),
   };
 }

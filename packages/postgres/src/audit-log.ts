@@ -135,6 +135,26 @@ function checkpointInterval(options: SqlAuditLogOptions): number {
 }
 
 /**
+ * Refuses what {@link createSqlAuditLog} would refuse, before a database is opened:
+ * `unknown_option`, or `invalid_option` for a bad value.
+ */
+export function assertSqlAuditLogOptions(options: SqlAuditLogOptions): void {
+  assertKnownOptions('createSqlAuditLog', options, [
+    'sha256',
+    'maxBatchRecords',
+    'executedLingerMs',
+    'stream',
+    'checkpointEvery',
+  ]);
+  batchLimits(options, true);
+  if (options.sha256 !== undefined && typeof options.sha256 !== 'function') {
+    throw new SqlStoreError('invalid_option', 'createSqlAuditLog: sha256 must be a function');
+  }
+  streamKeyOf(options.stream);
+  checkpointInterval(options);
+}
+
+/**
  * A hash-chained `AuditSink` in SQL. Appends from any number of connections or
  * processes form one linear chain that `verifyAuditChain` accepts: appends waiting in
  * this process are written as one batch (one statement that moves the head row only if
@@ -145,18 +165,9 @@ function checkpointInterval(options: SqlAuditLogOptions): number {
  * fields and the hashes are computed after. Hashes equal core's `computeAuditHash`.
  */
 export function createSqlAuditLog(db: SqlQueryable, options: SqlAuditLogOptions = {}): SqlAuditLog {
-  assertKnownOptions('createSqlAuditLog', options, [
-    'sha256',
-    'maxBatchRecords',
-    'executedLingerMs',
-    'stream',
-    'checkpointEvery',
-  ]);
+  assertSqlAuditLogOptions(options);
   const runner = runnerFor(db);
   const limits = batchLimits(options, runner.serial);
-  if (options.sha256 !== undefined && typeof options.sha256 !== 'function') {
-    throw new SqlStoreError('invalid_option', 'createSqlAuditLog: sha256 must be a function');
-  }
   let pipelineSha256: Sha256Hex | undefined;
   const digest = () => options.sha256 ?? pipelineSha256 ?? sha256Hex;
   const streamKey = streamKeyOf(options.stream);

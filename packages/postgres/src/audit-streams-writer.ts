@@ -8,7 +8,7 @@ import {
   headAfter,
   toRecord,
 } from './audit-chain.js';
-import { createLinger } from './audit-linger.js';
+import { createAppendQueue, type QueuedAppend } from './audit-queue.js';
 import { STREAMS_CREATE_HEADS, STREAMS_READ_HEADS, STREAMS_WRITE } from './audit-sql.js';
 import type { RecordTemplate } from './audit-template.js';
 import { SqlStoreError, toSqlStoreError } from './errors.js';
@@ -24,12 +24,8 @@ import type { Runner } from './sql-db.js';
  */
 const SPREAD = 2;
 
-interface Pending {
+interface Pending extends QueuedAppend {
   key: string;
-  template: RecordTemplate;
-  lingers: boolean;
-  resolve(record: AuditRecord): void;
-  reject(error: unknown): void;
 }
 
 /** Appends one stream's records on its own (read head, write; under its row lock if moved). */
@@ -57,15 +53,13 @@ export function createStreamsWriter(
   clock: DbClock,
   fallback: StreamFallback,
 ) {
-  const queue: Pending[] = [];
+  const queue = createAppendQueue<Pending>(limits, () => kick());
   const heads = new Map<string, ChainHead>();
   /** Streams with records in flight (here or in `fallback`). */
   const busy = new Set<string>();
   let inFlight = 0;
-  let scheduled = false;
   /** Settles once the statements and hand-overs running now settled (for `flush`). */
   const running = new Set<Promise<void>>();
-  const linger = createLinger(limits.executedLingerMs, () => kick());
 
   /**
    * The next batch: waiting records of at most `streams` idle streams, in call order,
@@ -73,28 +67,14 @@ export function createStreamsWriter(
    */
   function take(streams: number): Map<string, Pending[]> {
     const groups = new Map<string, Pending[]>();
-    const rest: Pending[] = [];
-    let n = 0;
-    let bytes = 0;
-    for (const p of queue) {
+    queue.take((p) => {
+      if (busy.has(p.key)) return false;
       const group = groups.get(p.key);
-      if (
-        busy.has(p.key) ||
-        (!group && groups.size >= streams) ||
-        n >= limits.maxRecords ||
-        (n > 0 && bytes > limits.maxBytes)
-      ) {
-        rest.push(p);
-        continue;
-      }
-      n++;
-      bytes += p.template.size;
       if (group) group.push(p);
-      else groups.set(p.key, [p]);
-    }
-    queue.length = 0;
-    queue.push(...rest);
-    if (queue.length === 0) linger.drained();
+      else if (groups.size < streams) groups.set(p.key, [p]);
+      else return false;
+      return true;
+    });
     return groups;
   }
 
@@ -152,11 +132,7 @@ export function createStreamsWriter(
 
   /** A batch of these streams failed: their appends waiting behind it reject too. */
   function rejectWaiting(keys: ReadonlySet<string>, error: unknown): void {
-    const rest = queue.filter((p) => !keys.has(p.key));
-    for (const p of queue) if (keys.has(p.key)) p.reject(error);
-    queue.length = 0;
-    queue.push(...rest);
-    if (queue.length === 0) linger.drained();
+    queue.reject(error, (p) => keys.has(p.key));
   }
 
   function handOver(key: string, batch: Pending[]): void {
@@ -220,10 +196,10 @@ export function createStreamsWriter(
   }
 
   function kick(): void {
-    while (inFlight < limits.depth && queue.length > 0) {
-      if (!linger.ready(queue)) return;
+    while (inFlight < limits.depth && queue.waiting().length > 0) {
+      if (!queue.ready()) return;
       const idle = new Set<string>();
-      for (const p of queue) if (!busy.has(p.key)) idle.add(p.key);
+      for (const p of queue.waiting()) if (!busy.has(p.key)) idle.add(p.key);
       if (idle.size === 0) return;
       const parts = Math.max(1, Math.min(SPREAD, limits.depth) - inFlight);
       const groups = take(Math.ceil(idle.size / parts));
@@ -232,26 +208,14 @@ export function createStreamsWriter(
   }
 
   return {
-    append(key: string, template: RecordTemplate): Promise<AuditRecord> {
-      return new Promise<AuditRecord>((resolve, reject) => {
-        queue.push({ key, template, lingers: linger.lingers(template.type), resolve, reject });
-        if (scheduled) return;
-        scheduled = true;
-        // on a microtask, so appends made in the same tick share a statement
-        queueMicrotask(() => {
-          scheduled = false;
-          kick();
-        });
-      });
-    },
+    append: (key: string, template: RecordTemplate): Promise<AuditRecord> =>
+      queue.add({ key, template }),
 
     /** Writes every lingering record now; resolves once every append made so far settled. */
-    async flush(): Promise<void> {
-      for (;;) {
-        if (queue.length > 0) linger.now();
-        if (running.size === 0 && queue.length === 0) return;
-        await Promise.all([...running]);
-      }
-    },
+    flush: (): Promise<void> =>
+      queue.flush(
+        () => running.size === 0,
+        () => Promise.all([...running]),
+      ),
   };
 }

@@ -19,6 +19,12 @@ export {
 export { assertSchemaCurrent, getSchemaVersion, type MigrateResult, migrate } from './migrate.js';
 export { MIGRATIONS, type Migration, SCHEMA_VERSION } from './migrations.js';
 export {
+  type OpenStoresOptions,
+  openStores,
+  type SqlStores,
+  type StoresLocation,
+} from './open-stores.js';
+export {
   openSharedEmbeddedDatabase,
   type SharedEmbeddedOptions,
 } from './shared-embedded.js';

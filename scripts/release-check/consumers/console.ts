@@ -1,5 +1,5 @@
 // Type-checks @argseal/console: starting the console and the agent-side HTTP store.
-
+import type * as ConsoleRoot from '@argseal/console';
 import {
   ConsoleError,
   createConsoleApprovalStore,
@@ -7,6 +7,7 @@ import {
   type RunningConsole,
   startConsole,
 } from '@argseal/console';
+import { CONSOLE_USAGE, type ConsoleCliIo, runConsoleCli } from '@argseal/console/cli';
 import { createAuthorizer } from '@argseal/core';
 
 export async function start(): Promise<RunningConsole> {
@@ -26,4 +27,17 @@ export function agentSide(url: string, token: string) {
 
 export function code(error: unknown): string | undefined {
   return ConsoleError.isInstance(error) ? error.code : undefined;
+}
+
+/** The command line and the server constants are not in the root entry. */
+type CliInRoot = Extract<
+  keyof typeof ConsoleRoot,
+  'runConsoleCli' | 'CONSOLE_USAGE' | 'initConsoleTokens' | 'CSRF_HEADER' | 'SESSION_COOKIE'
+>;
+export const rootHasNoCli: [CliInRoot] extends [never] ? true : false = true;
+
+/** `argseal console --help` through the /cli entry. */
+export async function help(io: ConsoleCliIo): Promise<number> {
+  const { code } = await runConsoleCli(['--help'], io);
+  return code === 0 ? CONSOLE_USAGE.length : code;
 }

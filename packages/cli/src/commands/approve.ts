@@ -175,7 +175,7 @@ const MCP_FORWARDED = [
 async function approveMcp(args: CliArgs, io: CliIo): Promise<number> {
   if (args.values.uses !== undefined)
     throw new CliUsageError('unexpected_argument', '--uses is not available with --mcp');
-  const mod = await importOptional<McpModule>('@argseal/mcp', 'approve');
+  const mod = await importOptional<McpModule>('@argseal/mcp/cli', 'approve');
   const argv = ['approve', ...args.positionals];
   for (const name of MCP_FORWARDED) {
     const value = args.values[name];

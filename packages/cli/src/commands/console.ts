@@ -62,7 +62,7 @@ export const consoleCommand: CliCommand = {
   },
   maxPositionals: 0,
   async run(args, io) {
-    const mod = await importOptional<ConsoleModule>('@argseal/console', 'console');
+    const mod = await importOptional<ConsoleModule>('@argseal/console/cli', 'console');
     const argv: string[] = [];
     for (const name of FORWARDED) {
       const value = args.values[name];

@@ -83,7 +83,7 @@ export const mcpCommand: CliCommand = {
   },
   maxPositionals: 1000,
   async run(args, io) {
-    const mod = await importOptional<McpModule>('@argseal/mcp', 'mcp');
+    const mod = await importOptional<McpModule>('@argseal/mcp/cli', 'mcp');
     const argv: string[] = [];
     for (const name of FORWARDED) {
       const value = args.values[name];

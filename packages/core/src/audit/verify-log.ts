@@ -1,7 +1,7 @@
 import type { Sha256Hex } from '../hash.js';
-import { GENESIS_HASH } from './audit-hash.js';
 import type { AuditHead, AuditSink } from './types.js';
-import { type AuditChainVerification, verifyAuditChain } from './verify-chain.js';
+import type { AuditChainVerification } from './verify-chain.js';
+import { verifyPagedChain } from './verify-paged.js';
 
 /** Result of {@link verifyAuditLog}. */
 export interface AuditLogVerification {
@@ -9,9 +9,6 @@ export interface AuditLogVerification {
   /** The head the sink itself tracks (its head row), when it has `head()`. */
   storedHead: AuditHead | undefined;
 }
-
-/** Records read per round trip by {@link verifyAuditLog}. */
-const PAGE = 1000;
 
 /**
  * Verifies a sink's whole chain page by page, against the head the sink keeps apart from
@@ -25,21 +22,10 @@ export async function verifyAuditLog(
 ): Promise<AuditLogVerification> {
   const storedHead = typeof sink.head === 'function' ? await sink.head() : undefined;
   const anchors = [storedHead, options.expectedHead].filter((h): h is AuditHead => !!h);
-  const pageSize = options.pageSize ?? PAGE;
-  let at: AuditHead = { length: 0, hash: GENESIS_HASH };
-  for (;;) {
-    const page = await sink.records({ fromSeq: at.length, limit: pageSize });
-    const end = at.length + page.length;
-    const last = page.length < pageSize || page.length > pageSize; // short page, or no paging
-    const due = anchors.filter((a) => a.length >= at.length && (last || a.length <= end));
-    const result = await verifyAuditChain(page, {
-      ...(at.length > 0 ? { start: at } : {}),
-      expectedHead: due,
-      ...(options.sha256 ? { sha256: options.sha256 } : {}),
-    });
-    if (!result.ok)
-      return { verification: { ...result, index: at.length + result.index }, storedHead };
-    at = { length: result.length, hash: result.head };
-    if (last) return { verification: result, storedHead };
-  }
+  const verification = await verifyPagedChain(
+    (fromSeq, limit) => sink.records({ fromSeq, limit }),
+    anchors,
+    options,
+  );
+  return { verification, storedHead };
 }

@@ -1,8 +1,8 @@
 import type { Sha256Hex } from '../hash.js';
-import { GENESIS_HASH } from './audit-hash.js';
 import { checkpointHeads } from './checkpoint.js';
 import type { AuditHead, AuditRecord, AuditStreamSink } from './types.js';
-import { type AuditChainVerification, verifyAuditChain } from './verify-chain.js';
+import type { AuditChainVerification } from './verify-chain.js';
+import { verifyPagedChain } from './verify-paged.js';
 
 type FailureReason = Extract<AuditChainVerification, { ok: false }>['reason'];
 
@@ -44,36 +44,23 @@ export interface VerifyAuditStreamsOptions {
 
 type Failure = Extract<AuditStreamsVerification, { ok: false }>;
 
-/** Pages through one chain, verifying it against `anchors`; `visit` sees every record. */
-async function verifyPaged(
+/** Verifies one chain of the sink (the main one when `stream` is absent) page by page. */
+async function verifyChain(
   sink: AuditStreamSink,
   stream: string | undefined,
   anchors: AuditHead[],
   options: VerifyAuditStreamsOptions,
-  visit: (record: AuditRecord) => Failure['reason'] | undefined,
+  visit: (record: AuditRecord) => 'stream_mismatch' | 'checkpoint_invalid' | undefined,
 ): Promise<{ length: number; head: string } | Failure> {
-  const pageSize = options.pageSize ?? 1000;
   const where = stream === undefined ? {} : { stream };
-  let at: AuditHead = { length: 0, hash: GENESIS_HASH };
-  for (;;) {
-    const page = await sink.records({ ...where, fromSeq: at.length, limit: pageSize });
-    const last = page.length !== pageSize;
-    const end = at.length + page.length;
-    const due = anchors.filter((a) => a.length >= at.length && (last || a.length <= end));
-    const result = await verifyAuditChain(page, {
-      ...(at.length > 0 ? { start: at } : {}),
-      expectedHead: due,
-      ...(options.sha256 ? { sha256: options.sha256 } : {}),
-    });
-    if (!result.ok)
-      return { ok: false, ...where, index: at.length + result.index, reason: result.reason };
-    for (let i = 0; i < page.length; i++) {
-      const reason = visit(page[i] as AuditRecord);
-      if (reason) return { ok: false, ...where, index: at.length + i, reason };
-    }
-    at = { length: result.length, hash: result.head };
-    if (last) return { length: at.length, head: at.hash };
-  }
+  const result = await verifyPagedChain(
+    (fromSeq, limit) => sink.records({ ...where, fromSeq, limit }),
+    anchors,
+    options,
+    visit,
+  );
+  if (!result.ok) return { ok: false, ...where, index: result.index, reason: result.reason };
+  return { length: result.length, head: result.head };
 }
 
 /**
@@ -95,7 +82,7 @@ export async function verifyAuditStreams(
   const latest = new Map<string, AuditHead>();
   for (const h of stored) anchors.set(h.stream, [{ length: h.length, hash: h.hash }]);
   let checkpoints = 0;
-  const main = await verifyPaged(
+  const main = await verifyChain(
     sink,
     undefined,
     [mainHead, options.expectedHead].filter((h): h is AuditHead => !!h),
@@ -124,7 +111,7 @@ export async function verifyAuditStreams(
   if ('ok' in main) return main;
   const streams: { stream: string; length: number; head: string }[] = [];
   for (const stream of [...anchors.keys()].sort()) {
-    const result = await verifyPaged(sink, stream, anchors.get(stream) ?? [], options, (r) =>
+    const result = await verifyChain(sink, stream, anchors.get(stream) ?? [], options, (r) =>
       r.stream === stream ? undefined : 'stream_mismatch',
     );
     if ('ok' in result) return result;

@@ -63,10 +63,8 @@ export async function serveStoreDaemon(options: StoreDaemonOptions): Promise<voi
     const created = await createDatabaseIfMissing(join(dataDir, DAEMON_FILES.database));
     if (created === 'template') await logLine(dataDir, 'database created from the template');
     if (created === 'initdb') await logLine(dataDir, 'database created by initdb (no template)');
-    const db = await sql.openSharedEmbeddedDatabase(join(dataDir, DAEMON_FILES.database));
-    const audit = sql.createSqlAuditLog(db);
-    const store = sql.createSqlApprovalStore(db, { audit });
-    const pins = sql.createSqlToolPinStore(db, { audit });
+    const stores = await sql.openStores({ dataDir: join(dataDir, DAEMON_FILES.database) });
+    const { audit, approvals: store, pins, db } = stores;
     const partial = { pid: process.pid, agentToken: newToken(), approverToken: newToken() };
     const consoleApp = createConsoleServer({
       store,
@@ -85,7 +83,7 @@ export async function serveStoreDaemon(options: StoreDaemonOptions): Promise<voi
       server.close();
       (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       void removeDaemonState(dataDir)
-        .then(() => db.close())
+        .then(() => stores.close())
         .finally(() => releaseDaemonLock(lockPath).finally(() => process.exit(0)));
     };
     const touch = () => {

@@ -9,7 +9,7 @@ import { decidePermission } from './decide-permission.js';
 import { permissionCall } from './permission-call.js';
 
 /** Name of the permission prompt tool: `--permission-prompt-tool mcp__argseal__approval`. */
-export const PERMISSION_TOOL = 'approval';
+const PERMISSION_TOOL = 'approval';
 
 const INPUT_SCHEMA = {
   type: 'object',

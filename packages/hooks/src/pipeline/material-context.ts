@@ -16,10 +16,10 @@ export type MaterialContextKey = (typeof MATERIAL_CONTEXT_KEYS)[number];
  * that start with `argseal:` are refused in every host input (`reserved_input_key`), so a
  * plain `tool_input` and an envelope never hash alike.
  */
-export const ENVELOPE_KEYS = { context: 'argseal:context', input: 'argseal:input' } as const;
+const ENVELOPE_KEYS = { context: 'argseal:context', input: 'argseal:input' } as const;
 
 /** Prefix of the reserved top-level keys. */
-export const RESERVED_KEY_PREFIX = 'argseal:';
+const RESERVED_KEY_PREFIX = 'argseal:';
 
 /**
  * Refuses a tool input with a top-level key in the reserved `argseal:` namespace

@@ -1,4 +1,4 @@
-import type { ApprovalStore, AuditSink } from '@argseal/core';
+import type { AuditSink } from '@argseal/core';
 import type { StoreConfig } from '../config/types.js';
 import { openDaemonBackend } from '../daemon/daemon-backend.js';
 import { findAllowedDecision, findAllowedDecisionSql } from '../daemon/decision-match.js';
@@ -50,28 +50,18 @@ async function openPostgres(
     throw new HookError('config', 'invalid_config', 'the postgres store needs a connection URL', {
       path: '/store/url',
     });
-  let pool: { end(): Promise<void>; query(text: string, params?: unknown[]): Promise<never> };
-  let audit: AuditSink;
-  let approvals: ApprovalStore;
+  let stores: import('@argseal/postgres').SqlStores;
   try {
-    const pgName = 'pg';
-    const { default: pg } = (await import(pgName)) as {
-      default: { Pool: new (o: object) => never };
-    };
-    const sql = await import('@argseal/postgres');
-    const p = new pg.Pool({ connectionString: url, max: 2 });
-    pool = p;
-    await sql.migrate(p);
-    audit = sql.createSqlAuditLog(p);
-    approvals = sql.createSqlApprovalStore(p, { audit });
+    const { openStores } = await import('@argseal/postgres');
+    stores = await openStores({ databaseUrl: url }, { poolMax: 2 });
   } catch (cause) {
     throw unavailable('PostgreSQL', cause);
   }
   return {
-    audit,
-    approvals: async () => approvals,
-    findDecision: async (ref) => (await findAllowedDecisionSql(pool, ref)) ?? null,
-    close: () => pool.end(),
+    audit: stores.audit,
+    approvals: async () => stores.approvals,
+    findDecision: async (ref) => (await findAllowedDecisionSql(stores.db, ref)) ?? null,
+    close: () => stores.close(),
   };
 }
 

@@ -1,5 +1,5 @@
 // `argseal mcp ...` as a separate OS process (the built package), for multi-process tests.
-import { runMcpCli } from '../../dist/index.js';
+import { runMcpCli } from '../../dist/cli.js';
 
 const code = await runMcpCli(process.argv.slice(2), {
   stdout: (t) => process.stdout.write(t),

@@ -1,12 +1,5 @@
 import type { ApprovalStore, AuditSink } from '@argseal/core';
-import {
-  createSqlApprovalStore,
-  createSqlAuditLog,
-  migrate,
-  openSharedEmbeddedDatabase,
-  type SqlQueryable,
-} from '@argseal/postgres';
-import { McpSealError } from '../errors.js';
+import { openStores, type SqlQueryable } from '@argseal/postgres';
 import { sqlPinStore } from '../pins/sql-pin-store.js';
 import type { ToolPinStore } from '../pins/types.js';
 import { openConsoleStores } from './open-console-stores.js';
@@ -33,8 +26,8 @@ export interface McpStores {
  * Opens the proxy's storage: a running console over HTTP when `console` is given (see
  * `McpStoreConfig`), PostgreSQL when `databaseUrl` is (needs the `pg` package; many
  * proxies and one console can share it), else an embedded PGlite directory that other
- * processes (a second proxy, `argseal mcp pins`) can use too: `openSharedEmbeddedDatabase`
- * takes the directory's lock per turn. SQL is migrated.
+ * processes (a second proxy, `argseal mcp pins`) can use too: `openStores` of
+ * `@argseal/postgres` takes the directory's lock per turn. SQL is migrated.
  */
 export async function openMcpStores(
   options: {
@@ -53,46 +46,21 @@ export async function openMcpStores(
       close: async () => {},
     };
   }
-  let db: SqlQueryable;
-  let close: () => Promise<void>;
-  let description: string;
-  if (options.databaseUrl) {
-    let pg: {
-      default: {
-        Pool: new (o: { connectionString: string }) => SqlQueryable & { end(): Promise<void> };
-      };
-    };
-    try {
-      pg = (await import('pg' as string)) as typeof pg;
-    } catch (cause) {
-      throw new McpSealError('invalid_config', 'install the pg package to use a database URL', {
-        cause,
-      });
-    }
-    const pool = new pg.default.Pool({ connectionString: options.databaseUrl });
-    await migrate(pool);
-    db = pool;
-    close = () => pool.end();
-    description = 'PostgreSQL';
-  } else {
-    const dir = options.dataDir ?? DEFAULT_MCP_DATA_DIR;
-    const embedded = await openSharedEmbeddedDatabase(dir);
-    db = embedded;
-    close = () => embedded.close();
-    description = `embedded PGlite in ${dir}`;
-  }
-  // the proxy answers the host before a call's executed record is durable: it rides in the
-  // next call's statement (and on PGlite, calls waiting meanwhile share one commit)
-  const audit = createSqlAuditLog(db, { executedLingerMs: EXECUTED_LINGER_MS });
+  const stores = await openStores(
+    options.databaseUrl
+      ? { databaseUrl: options.databaseUrl }
+      : { dataDir: options.dataDir ?? DEFAULT_MCP_DATA_DIR },
+    // the proxy answers the host before a call's executed record is durable: it rides in
+    // the next call's statement (and on PGlite, calls waiting meanwhile share one commit)
+    { audit: { executedLingerMs: EXECUTED_LINGER_MS } },
+  );
+  const { audit, db } = stores;
   return {
-    approvals: createSqlApprovalStore(db, { audit }),
+    approvals: stores.approvals,
     pins: sqlPinStore(db, { audit }),
     audit,
     db,
-    description,
-    async close() {
-      await audit.flush();
-      await close();
-    },
+    description: stores.description,
+    close: () => stores.close(),
   };
 }
