@@ -37,6 +37,9 @@ export interface EmbeddedDatabaseOptions {
   startParams?: string[];
 }
 
+/** Options that leave a new database as the template made it. */
+const TEMPLATE_NEUTRAL_KEYS = new Set(['debug', 'relaxedDurability', 'initialMemory']);
+
 /** The keys of {@link EmbeddedDatabaseOptions}; any other is refused `unknown_option`. */
 export const EMBEDDED_OPTION_KEYS: readonly string[] = [
   'username',
@@ -70,7 +73,14 @@ export async function openEmbeddedDatabase(
   // so `.argseal/db` works on a fresh checkout
   if (dir && !/^[a-z][a-z0-9+.-]*:\/\//i.test(dir)) {
     const { mkdir } = await import('node:fs/promises');
-    await mkdir(dir, { recursive: true });
+    const { dirname } = await import('node:path');
+    await mkdir(dirname(dir), { recursive: true });
+    // a new directory from the build's migrated template (no initdb), unless PGlite options
+    // ask for another database than the template's (user, name, extensions, parameters)
+    if (Object.keys(options).every((key) => TEMPLATE_NEUTRAL_KEYS.has(key))) {
+      const { createEmbeddedDirectory } = await import('./embedded-template.js');
+      await createEmbeddedDirectory(dir);
+    } else await mkdir(dir, { recursive: true });
   }
   const db = await PGlite.create({
     ...(options as Omit<PGliteOptions, 'dataDir'>),

@@ -10,6 +10,7 @@ export {
   acquireEmbeddedLock,
   type HeldEmbeddedLock,
 } from './embedded-lock.js';
+export { createEmbeddedDirectory, type EmbeddedTemplate } from './embedded-template.js';
 export { SqlStoreError, type SqlStoreErrorCode } from './errors.js';
 export {
   createSqlExecutionLedger,

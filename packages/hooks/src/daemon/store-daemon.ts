@@ -2,7 +2,6 @@ import { appendFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { createDatabaseIfMissing } from './create-database.js';
 import { claimDaemonLock, daemonLockPath, releaseDaemonLock } from './daemon-lock.js';
 import {
   DAEMON_FILES,
@@ -60,7 +59,7 @@ export async function serveStoreDaemon(options: StoreDaemonOptions): Promise<voi
     const sql = await import('@argseal/postgres');
     const { createConsoleServer } = await import('@argseal/console');
     const { serve } = await import('@hono/node-server');
-    const created = await createDatabaseIfMissing(join(dataDir, DAEMON_FILES.database));
+    const created = await sql.createEmbeddedDirectory(join(dataDir, DAEMON_FILES.database));
     if (created === 'template') await logLine(dataDir, 'database created from the template');
     if (created === 'initdb') await logLine(dataDir, 'database created by initdb (no template)');
     const stores = await sql.openStores({ dataDir: join(dataDir, DAEMON_FILES.database) });
