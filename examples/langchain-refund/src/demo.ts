@@ -8,6 +8,7 @@ import {
   reject,
   resumeWith,
 } from '@argseal/langchain';
+import { ScriptedChatModel, type ScriptedTurn } from '@argseal/test-kit/models/langchain';
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import { MemorySaver } from '@langchain/langgraph';
 import { createAgent } from 'langchain';
@@ -15,7 +16,6 @@ import { c } from './colors.js';
 import { createDecisionCollector, type DecisionSummary, summarizeDecision } from './decisions.js';
 import { type SupportContext, supportPolicy } from './policy.js';
 import { heading, type Log, printDecisions, printer, printRequest, short } from './print.js';
-import { ScriptedChatModel, type ScriptedTurn } from './scripted-model.js';
 import { type Backend, createBackend, supportTools } from './tools.js';
 
 export interface DemoSummary {

@@ -3,11 +3,15 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isArgsealRefusal } from '@argseal/openai-agents';
+import {
+  assistantText,
+  functionCall,
+  type ScriptedOutput,
+} from '@argseal/test-kit/models/openai-agents';
 import { RunState, run } from '@openai/agents';
 import { readBackend } from './backend.js';
 import { bold, cyan, dim, green, red, short, yellow } from './colors.js';
 import { createDecisionCollector, type DecisionLines, printDecisions } from './decisions.js';
-import { assistantText, functionCall, type ScriptedOutput } from './scripted-model.js';
 import { openWorld } from './world.js';
 
 const [dir = '', step = ''] = process.argv.slice(2);

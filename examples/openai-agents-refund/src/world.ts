@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import { createAuthorizer } from '@argseal/core';
 import { createAgentsSeal } from '@argseal/openai-agents';
 import { createSqlApprovalStore, createSqlAuditLog, openEmbeddedDatabase } from '@argseal/postgres';
+import { ScriptedModel, type ScriptedOutput } from '@argseal/test-kit/models/openai-agents';
 import { Agent, setTracingDisabled } from '@openai/agents';
 import { ordersOf } from './backend.js';
 import { type SupportContext, supportPolicy } from './policy.js';
-import { ScriptedModel, type ScriptedOutput } from './scripted-model.js';
 import { createTools } from './tools.js';
 
 setTracingDisabled(true);

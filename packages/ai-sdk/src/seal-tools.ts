@@ -84,9 +84,17 @@ export interface SealedTools<TOOLS extends ToolSet = ToolSet> {
   ): Promise<ApprovalGrant>;
 }
 
+/** A sealed entry keeps the input and output types of the tool it wraps. */
+type SealedToolOf<E> =
+  E extends ArgsealTool<infer I, infer O, any>
+    ? Tool<I, Awaited<O>>
+    : E extends Tool<infer I, infer O, any>
+      ? Tool<I, O>
+      : Tool<any, any>;
+
 type SealedToolSet<T> = T extends readonly ArgsealTool[]
   ? Record<string, Tool<any, any>>
-  : { [K in keyof T]: Tool<any, any> };
+  : { [K in keyof T]: SealedToolOf<T[K]> };
 
 const entriesOf = (tools: Record<string, SealableTool> | readonly ArgsealTool[]) =>
   Array.isArray(tools)

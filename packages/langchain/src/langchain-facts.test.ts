@@ -3,13 +3,14 @@
  * adapter relies on (see shared/notes/framework-seams.md). If one fails after an
  * upgrade, revisit the seam that depends on it.
  */
+
+import { ScriptedChatModel } from '@argseal/test-kit/models/langchain';
 import { AIMessage, AIMessageChunk, defaultToolCallParser } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';
 import { Command, getConfig, interrupt, MemorySaver } from '@langchain/langgraph';
 import { createAgent, createMiddleware } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ScriptedChatModel } from './__fixtures__/scripted-model.js';
 
 describe('LangChain facts the adapter relies on', () => {
   it('tool_calls are decoded with JSON.parse: last duplicate wins, big integers round', () => {

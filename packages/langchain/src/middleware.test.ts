@@ -1,9 +1,9 @@
+import { ScriptedChatModel } from '@argseal/test-kit/models/langchain';
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { MemorySaver } from '@langchain/langgraph';
 import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { call, runConfig, supportAgent } from './__fixtures__/agent.js';
-import { ScriptedChatModel } from './__fixtures__/scripted-model.js';
 import { supportWorld } from './__fixtures__/support-world.js';
 import { ArgsealLangChainError, approve, getApprovalRequest, resumeWith } from './index.js';
 import { readMarks } from './mark.js';

@@ -4,12 +4,12 @@ import {
   createMemoryAuditLog,
   defineTool,
 } from '@argseal/core';
+import { ScriptedChatModel } from '@argseal/test-kit/models/langchain';
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import { Command, MemorySaver } from '@langchain/langgraph';
 import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ScriptedChatModel } from './__fixtures__/scripted-model.js';
 import { getApprovalRequest } from './index.js';
 import { argsealMiddleware } from './middleware.js';
 

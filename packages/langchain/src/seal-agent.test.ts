@@ -1,9 +1,9 @@
 import { ArgsealConfigError, createAuthorizer } from '@argseal/core';
+import { ScriptedChatModel } from '@argseal/test-kit/models/langchain';
 import { MemorySaver } from '@langchain/langgraph';
 import { createAgent } from 'langchain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from './__fixtures__/agent.js';
-import { ScriptedChatModel } from './__fixtures__/scripted-model.js';
 import { supportWorld } from './__fixtures__/support-world.js';
 import {
   ArgsealLangChainError,

@@ -6,12 +6,12 @@ import {
   defineTool,
   ToolArgumentsValidationError,
 } from '@argseal/core';
+import { ScriptedChatModel } from '@argseal/test-kit/models/langchain';
 import { ToolMessage } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';
 import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ScriptedChatModel } from './__fixtures__/scripted-model.js';
 import { supportWorld } from './__fixtures__/support-world.js';
 import { ArgsealLangChainError } from './errors.js';
 import { sealTool } from './seal-tool.js';

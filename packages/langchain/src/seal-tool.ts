@@ -7,7 +7,13 @@ import type { LangChainRuntime } from './options.js';
 import { outputToMessage, refusalMessage } from './output.js';
 import type { RawTextSource } from './raw-arguments.js';
 import { runAttempt } from './run-attempt.js';
-import { bindingFor, type SealableTool, type ToolBinding } from './sealable.js';
+import {
+  bindingFor,
+  type SealableTool,
+  type SealedInput,
+  type SealedOutput,
+  type ToolBinding,
+} from './sealable.js';
 
 /**
  * Resolves the application context policies see, from the LangChain run config (one form
@@ -48,7 +54,13 @@ function isToolCall(arg: unknown): arg is { id?: string; args: unknown } {
  * ToolMessage (`artifact.argseal` is the Refusal); with plain input it throws
  * (`ToolArgumentsValidationError`, or `ArgsealLangChainError` `denied` / `approval_required`).
  */
-export class SealedTool<Context = unknown> extends StructuredTool {
+export class SealedTool<Context = unknown, Input = any, Output = any> extends StructuredTool<
+  any,
+  Input,
+  // a string is the provider's raw argument text, decoded strictly
+  Input | string,
+  Output
+> {
   static override lc_name(): string {
     return 'ArgsealSealedTool';
   }
@@ -122,10 +134,10 @@ export class SealedTool<Context = unknown> extends StructuredTool {
  * @throws {ArgsealConfigError} `invalid_adapter_options` (no authorizer, bad option types)
  * @throws {ArgsealLangChainError} `unsupported_tool`
  */
-export function sealTool<Context = unknown>(
-  tool: SealableTool,
+export function sealTool<Context = unknown, const T extends SealableTool = SealableTool>(
+  tool: T,
   options: SealToolOptions<Context>,
-): SealedTool<Context> {
+): SealedTool<Context, SealedInput<T>, SealedOutput<T>> {
   const rt = createAdapterRuntime<Context, RunnableConfig | undefined, RawTextSource>({
     adapter: '@argseal/langchain sealTool',
     options,

@@ -1,12 +1,30 @@
 import { type ArgsealTool, defineTool, isArgsealTool } from '@argseal/core';
 import { isStandardSchema } from '@argseal/core/kit';
-import type { StructuredToolInterface } from '@langchain/core/tools';
+import type { DynamicStructuredTool, StructuredToolInterface } from '@langchain/core/tools';
 import { isInteropZodSchema } from '@langchain/core/utils/types';
 import { ArgsealLangChainError } from './errors.js';
 import { runImplementation } from './implementation.js';
 
 /** What argseal can seal: an argseal tool, or a LangChain tool with a zod (Standard Schema) schema. */
 export type SealableTool = ArgsealTool | StructuredToolInterface;
+
+/** The input a sealed `T` takes: the wrapped tool's (schema input for LangChain tools). */
+export type SealedInput<T> =
+  T extends ArgsealTool<infer I, any, any>
+    ? I
+    : T extends StructuredToolInterface<any, infer I, any>
+      ? I
+      : any;
+
+/** The output a sealed `T` returns when invoked with plain input: the wrapped tool's. */
+export type SealedOutput<T> =
+  T extends ArgsealTool<any, infer O, any>
+    ? Awaited<O>
+    : T extends DynamicStructuredTool<any, any, any, infer O, any, any>
+      ? O
+      : T extends StructuredToolInterface<any, any, infer O>
+        ? O
+        : any;
 
 /** A tool as argseal runs it: the argseal definition, plus what LangChain binds to the model. */
 export interface ToolBinding {

@@ -22,4 +22,5 @@ export type {
   EditResult,
   PendingApproval,
   RejectOptions,
+  SealedFunctionTool,
 } from './types.js';

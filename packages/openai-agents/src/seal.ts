@@ -68,7 +68,7 @@ export function createAgentsSeal<Context = unknown>(
   }
 
   return {
-    ...{ authorizer: options.authorizer, tool, model, agent },
+    ...{ authorizer: options.authorizer, tool: tool as AgentsSeal<Context>['tool'], model, agent },
     ...approvalsOf(rt, rewriteContext),
   };
 }

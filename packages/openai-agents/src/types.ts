@@ -1,4 +1,5 @@
 import type {
+  ArgsealTool,
   Authorizer,
   JsonValue,
   StoredProposal,
@@ -69,7 +70,7 @@ export interface AgentsSeal<Context = unknown> {
   /** A clone of `agent` with every tool sealed and its model wrapped (handoff targets first). */
   agent<A extends Agent<any, any>>(agent: A, options?: { tools?: SealableTool[] }): A;
   /** One sealed FunctionTool (a raw FunctionTool whose `invoke` runs the pipeline). */
-  tool(tool: SealableTool, options?: SealToolOptions): FunctionTool<any, any, any>;
+  tool<T extends SealableTool>(tool: T, options?: SealToolOptions): SealedFunctionTool<T>;
   /** The model seam alone: history carries canonical (or rewritten) arguments. */
   model(model: Model | string): Model;
   /** Interruptions of `state` resolved to argseal proposals. */
@@ -88,6 +89,17 @@ export interface AgentsSeal<Context = unknown> {
    */
   edit(state: RunState<any, any>, item: Target, options: EditOptions): Promise<EditResult>;
 }
+
+/**
+ * What {@link AgentsSeal.tool} returns for `T`: a FunctionTool with the context, parameters
+ * and result of the tool it wraps (`invoke` may also resolve to a refusal's text).
+ */
+export type SealedFunctionTool<T> =
+  T extends FunctionTool<infer C, infer P, infer R>
+    ? FunctionTool<C, P, R>
+    : T extends ArgsealTool<any, infer O, any>
+      ? FunctionTool<unknown, any, Awaited<O>>
+      : FunctionTool<any, any, any>;
 
 /** What every {@link PendingApproval} carries. */
 interface PendingBase {

@@ -1,7 +1,11 @@
+import {
+  type ScriptedCall,
+  ScriptedChatModel,
+  type ScriptedTurn,
+} from '@argseal/test-kit/models/langchain';
 import { MemorySaver } from '@langchain/langgraph';
 import { createAgent } from 'langchain';
 import { argsealMiddleware } from '../middleware.js';
-import { type ScriptedCall, ScriptedChatModel, type ScriptedTurn } from './scripted-model.js';
 import type { supportWorld } from './support-world.js';
 
 export type World = ReturnType<typeof supportWorld>;

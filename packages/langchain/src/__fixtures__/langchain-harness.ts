@@ -7,12 +7,12 @@ import type {
   HarnessRunOutcome,
   ScriptedTurn as SuiteTurn,
 } from '@argseal/test-kit';
+import { ScriptedChatModel, type ScriptedTurn } from '@argseal/test-kit/models/langchain';
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { Command, MemorySaver } from '@langchain/langgraph';
 import { createAgent } from 'langchain';
 import { argsealMiddleware } from '../middleware.js';
 import { getApprovalRequest } from '../resume.js';
-import { ScriptedChatModel, type ScriptedTurn } from './scripted-model.js';
 
 let threads = 0;
 

@@ -1,3 +1,5 @@
+// The offline LangChain chat model of the adapter's tests and of the langchain example:
+// one source, imported as `@argseal/test-kit/models/langchain`.
 import { declareRawTextModel } from '@argseal/core';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import {

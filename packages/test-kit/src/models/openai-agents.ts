@@ -1,3 +1,5 @@
+// The offline OpenAI Agents model of the adapter's tests and of the openai-agents example:
+// one source, imported as `@argseal/test-kit/models/openai-agents`.
 import { declareRawTextModel } from '@argseal/core';
 import {
   type Model,
@@ -41,9 +43,9 @@ export class ScriptedModel implements Model {
   readonly requests: ModelRequest[] = [];
   readonly #turns: ScriptedOutput[];
 
+  /** Declared a raw-text model (`declareRawTextModel`): it hands on its scripted text as is. */
   constructor(turns: ScriptedOutput[] = []) {
     this.#turns = [...turns];
-    // it hands on its scripted argument text as is: a raw-text model for argseal
     declareRawTextModel(this);
   }
 
