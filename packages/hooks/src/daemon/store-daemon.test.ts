@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { acquireEmbeddedLock } from '@argseal/postgres/lock';
 import { describe, expect, it } from 'vitest';
 import { configFile, hookInput, runInProcess } from '../__fixtures__/in-process.js';
 import { HOOK_BIN } from '../__fixtures__/project.js';
@@ -78,7 +79,13 @@ describe('the store daemon', () => {
 
   it('calls whose wait ends leave the starting daemon alone: one daemon, later calls wait for it', async () => {
     const file = configFile(CONFIG);
-    // a wait far shorter than creating the database: these calls give up while it starts
+    // the daemon cannot open its store while this test holds the database's turn lock: it
+    // stays starting (however fast the machine), and calls with a short wait give up
+    mkdirSync(file.dataDir, { recursive: true, mode: 0o700 });
+    const turn = await acquireEmbeddedLock(
+      `${join(file.dataDir, DAEMON_FILES.database)}.lock`,
+      10_000,
+    );
     const short = { ...embeddedStore(file.dataDir), startTimeoutMs: 150 };
     writeFileSync(file.path, JSON.stringify({ ...CONFIG, store: short }));
     const input = (i: number) =>
@@ -94,6 +101,7 @@ describe('the store daemon', () => {
       expect(daemonsOf(file.dataDir)).toHaveLength(1);
     }
     const owner = await daemonLockOwner(daemonLockPath(file.dataDir));
+    turn.release();
     // the next call with time to wait is served by that same daemon
     writeFileSync(file.path, JSON.stringify({ ...CONFIG, store: embeddedStore(file.dataDir) }));
     const ok = await hookProcess(file.path, input(3));
