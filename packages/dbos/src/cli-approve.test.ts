@@ -62,7 +62,14 @@ describePostgres(
           wake: { engine: 'dbos', url: db.url },
         }),
       );
-      expect(await op.ledger.waitsFor(proposal!.proposalHash)).toEqual(['refund-cli-1']);
+      // the workflow records its wait after the proposal is stored: wait for it, so the CLI's
+      // decision is what wakes it (a decision before the wait is read by the workflow itself)
+      let waiting: string[] = [];
+      for (let i = 0; i < 600 && waiting.length === 0; i++) {
+        waiting = await op.ledger.waitsFor(proposal!.proposalHash);
+        if (waiting.length === 0) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(waiting).toEqual(['refund-cli-1']);
 
       const approved = await argseal([
         'approve',

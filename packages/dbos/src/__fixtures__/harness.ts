@@ -38,8 +38,23 @@ export async function freshDatabase(adminUrl: string) {
     async drop() {
       const again = new pg.Client({ connectionString: adminUrl });
       await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
+      try {
+        // pool.end() resolves before its connections have said goodbye: FORCE would end them
+        // mid-close, and the ended client's error event has no listener any more (an
+        // unhandled error that fails the run). Wait until the test's own sessions are gone;
+        // FORCE then ends only what killed workers left behind.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await again.query(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+            [name],
+          );
+          if (rows[0].n === 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await again.end();
+      }
     },
   };
 }
