@@ -217,5 +217,7 @@ describe('parseStrictJson (two passes) agrees with the reference parser', () => 
       }
     }
     expect(texts).toBe(files.length);
-  });
+    // every vector file parsed twice (a few MB of text): seconds of CPU, more on a shared CI
+    // machine than vitest's 5 s default allows
+  }, 60_000);
 });
