@@ -188,36 +188,40 @@ describe('parseStrictJson (two passes) agrees with the reference parser', () => 
       THIRD_PARTY,
       'put the vectors in ../shared/vectors-thirdparty, or ARGSEAL_VECTORS_THIRDPARTY=DIR pnpm test',
     ),
-  )('on every file of the RFC 8785 and third-party vectors', () => {
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const f = path.join(dir, name);
-        if (statSync(f).isDirectory()) walk(f);
-        else if (/\.(json|txt|csv)$/.test(name)) files.push(f);
+  )(
+    'on every file of the RFC 8785 and third-party vectors',
+    () => {
+      const files: string[] = [];
+      const walk = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          const f = path.join(dir, name);
+          if (statSync(f).isDirectory()) walk(f);
+          else if (/\.(json|txt|csv)$/.test(name)) files.push(f);
+        }
+      };
+      walk(vectorsDir());
+      walk(THIRD_PARTY);
+      // the six RFC 8785 input vectors and the other implementations' files are all read
+      for (const name of ['arrays', 'french', 'structures', 'unicode', 'values', 'weird']) {
+        expect(files).toContain(path.join(vectorsDir(), 'input', `${name}.json`));
       }
-    };
-    walk(vectorsDir());
-    walk(THIRD_PARTY);
-    // the six RFC 8785 input vectors and the other implementations' files are all read
-    for (const name of ['arrays', 'french', 'structures', 'unicode', 'values', 'weird']) {
-      expect(files).toContain(path.join(vectorsDir(), 'input', `${name}.json`));
-    }
-    expect(files.filter((f) => f.startsWith(THIRD_PARTY)).length).toBeGreaterThan(40);
-    let texts = 0;
-    for (const f of files) {
-      const text = readFileSync(f, 'utf8');
-      agree(text, { maxLength: 1e8 });
-      texts++;
-      // line-oriented files: every line as a text of its own
-      if (!f.endsWith('.json')) {
-        for (const line of text.split('\n').slice(0, 5000)) {
-          for (const part of line.split(',')) agree(part);
+      expect(files.filter((f) => f.startsWith(THIRD_PARTY)).length).toBeGreaterThan(40);
+      let texts = 0;
+      for (const f of files) {
+        const text = readFileSync(f, 'utf8');
+        agree(text, { maxLength: 1e8 });
+        texts++;
+        // line-oriented files: every line as a text of its own
+        if (!f.endsWith('.json')) {
+          for (const line of text.split('\n').slice(0, 5000)) {
+            for (const part of line.split(',')) agree(part);
+          }
         }
       }
-    }
-    expect(texts).toBe(files.length);
-    // every vector file parsed twice (a few MB of text): seconds of CPU, more on a shared CI
-    // machine than vitest's 5 s default allows
-  }, 60_000);
+      expect(texts).toBe(files.length);
+      // every vector file parsed twice (a few MB of text): seconds of CPU, more on a shared CI
+      // machine than vitest's 5 s default allows
+    },
+    60_000,
+  );
 });
