@@ -234,6 +234,51 @@ describePostgres('PostgreSQL: batched appends', (url) => {
     }
   });
 
+  it('an append retried under the head lock resolves only once its COMMIT returned: a reader on another connection sees it', async () => {
+    const fresh = await freshPostgresSchema(url);
+    const writer = new pg.Client(fresh.config);
+    const other = new pg.Client(fresh.config);
+    await Promise.all([writer.connect(), other.connect()]);
+    try {
+      // the writer's COMMIT leaves 300 ms late
+      const query = writer.query.bind(writer) as (config: { text: string }) => Promise<unknown>;
+      let commits = 0;
+      (writer as unknown as { query: typeof query }).query = async (config) => {
+        if (config.text === 'COMMIT') {
+          commits++;
+          await new Promise((r) => setTimeout(r, 300));
+        }
+        return query(config);
+      };
+      const intruder = createSqlAuditLog(other);
+      let interfered = 0;
+      const log = createSqlAuditLog(writer, {
+        sha256: async (text) => {
+          // the first pass loses to another connection's append: the retry runs under the lock
+          if (interfered < 1 && text.includes('"toolCallId":"w-0"')) {
+            interfered++;
+            await intruder.append({ type: 'executed', toolCallId: 'intruder' });
+          }
+          const { createHash } = await import('node:crypto');
+          return createHash('sha256').update(text, 'utf8').digest('hex');
+        },
+      });
+      const record = await log.append(events(1)[0]!);
+      // the moment the append resolved, another connection already reads the record
+      const seen = await other.query(
+        'SELECT count(*)::int AS n FROM argseal_audit WHERE seq = $1',
+        [record.seq],
+      );
+      expect(interfered).toBe(1);
+      expect(commits).toBe(1);
+      expect(record.seq).toBe(1);
+      expect(seen.rows[0].n).toBe(1);
+    } finally {
+      await Promise.all([writer.end(), other.end()]);
+      await fresh.close();
+    }
+  });
+
   it('connection loss mid-batch fails that batch with store_unavailable and leaves a valid chain', async () => {
     const fresh = await freshPostgresSchema(url);
     const doomed = await doomedClient(fresh.config, fresh.pool);

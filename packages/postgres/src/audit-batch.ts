@@ -119,15 +119,19 @@ export function createChainWriter(
    * (`expected` stays unknown, so new batches wait for every batch in flight).
    */
   async function underLock(batch: QueuedAppend[]): Promise<void> {
-    await runner.transaction(async (query) => {
+    const { head, c } = await runner.transaction(async (query) => {
       const head = await readHead(query, sql.lockHead);
       const c = await hashFrom(batch, head);
       if (!(await write(query, batch, head, c))) {
         throw new SqlStoreError('store_unavailable', 'append: the audit head moved under its lock');
       }
-      expected = leaves(head, c);
-      resolveAll(batch, c);
+      return { head, c };
     });
+    // only once COMMIT returned: an append resolves when its record is durable and visible
+    // to every reader (resolved inside the callback, a reader on another connection could
+    // miss a record whose append had already resolved, and a crash before COMMIT lose it)
+    expected = leaves(head, c);
+    resolveAll(batch, c);
   }
 
   /** A batch failed: it, and every append made before now that is not durable, rejects. */
