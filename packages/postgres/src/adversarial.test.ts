@@ -4,10 +4,10 @@ import { makeProposal, sameCall } from '@argseal/test-kit';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { describePostgres, freshPostgresSchema } from './__fixtures__/databases.js';
-import { createSqlApprovalStore } from './approval-store.js';
-import { createSqlAuditLog } from './audit-log.js';
-import { migrate } from './migrate.js';
-import { SCHEMA_VERSION } from './migrations.js';
+import { createSqlApprovalStore } from './approvals/store.js';
+import { createSqlAuditLog } from './audit/log.js';
+import { migrate } from './schema/migrate.js';
+import { SCHEMA_VERSION } from './schema/migrations.js';
 
 const HOSTILE = `x'); DROP TABLE argseal_grants; -- $1 \\ " ; SELECT pg_sleep(5); /*`;
 

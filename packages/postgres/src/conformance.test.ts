@@ -7,8 +7,8 @@ import {
   sharedPGlite,
   tempDir,
 } from './__fixtures__/databases.js';
-import { createSqlApprovalStore } from './approval-store.js';
-import { createSqlAuditLog } from './audit-log.js';
+import { createSqlApprovalStore } from './approvals/store.js';
+import { createSqlAuditLog } from './audit/log.js';
 
 // The same conformance suite core's memory store passes, on every SQL engine.
 

@@ -4,10 +4,10 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { describePostgres, freshPostgresSchema } from './__fixtures__/databases.js';
-import { createSqlApprovalStore } from './approval-store.js';
-import { createSqlAuditLog } from './audit-log.js';
+import { createSqlApprovalStore } from './approvals/store.js';
+import { createSqlAuditLog } from './audit/log.js';
 import { SqlStoreError } from './errors.js';
-import { migrate } from './migrate.js';
+import { migrate } from './schema/migrate.js';
 
 describePostgres('PostgreSQL connection loss', (url) => {
   it('a connection killed before consume fails with store_unavailable; the grant is then consumed once', async () => {

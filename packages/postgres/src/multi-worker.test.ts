@@ -4,8 +4,8 @@ import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { describePostgres, freshPostgresSchema } from './__fixtures__/databases.js';
 import { runWorker, startWorker } from './__fixtures__/processes.js';
-import { createSqlApprovalStore } from './approval-store.js';
-import { createSqlAuditLog } from './audit-log.js';
+import { createSqlApprovalStore } from './approvals/store.js';
+import { createSqlAuditLog } from './audit/log.js';
 
 describePostgres('PostgreSQL with many workers', (url) => {
   const cleanups: (() => Promise<void>)[] = [];

@@ -6,7 +6,7 @@ import { verifyAuditChain } from '@argseal/core/store';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describePostgres, tempDir, uniqueSchema } from './__fixtures__/databases.js';
-import { acquireEmbeddedLock } from './embedded-lock.js';
+import { acquireEmbeddedLock } from './embedded/lock.js';
 import { SqlStoreError } from './errors.js';
 import { openStores } from './open-stores.js';
 

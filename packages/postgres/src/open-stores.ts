@@ -1,17 +1,17 @@
 import { resolve } from 'node:path';
 import { type ApprovalStore, ArgsealError, assertKnownOptions } from '@argseal/core';
-import { createSqlApprovalStore } from './approval-store.js';
+import { createSqlApprovalStore } from './approvals/store.js';
 import {
   assertSqlAuditLogOptions,
   createSqlAuditLog,
   type SqlAuditLog,
   type SqlAuditLogOptions,
-} from './audit-log.js';
+} from './audit/log.js';
+import { openSharedEmbeddedDatabase, type SharedEmbeddedOptions } from './embedded/shared.js';
 import { SqlStoreError } from './errors.js';
-import { migrate } from './migrate.js';
-import { openSharedEmbeddedDatabase, type SharedEmbeddedOptions } from './shared-embedded.js';
-import type { SqlQueryable } from './sql-db.js';
-import { createSqlToolPinStore, type SqlToolPinStore } from './tool-pin-store.js';
+import { createSqlToolPinStore, type SqlToolPinStore } from './pins/store.js';
+import { migrate } from './schema/migrate.js';
+import type { SqlQueryable } from './sql/db.js';
 
 /** Where {@link openStores} finds the database: a PostgreSQL URL or an embedded directory. */
 export type StoresLocation =

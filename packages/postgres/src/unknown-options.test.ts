@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UnknownOptionError } from '@argseal/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqlApprovalStore } from './approval-store.js';
-import { createSqlAuditLog } from './audit-log.js';
-import { type EmbeddedDatabase, openEmbeddedDatabase } from './embedded.js';
-import { openSharedEmbeddedDatabase } from './shared-embedded.js';
-import { createSqlToolPinStore } from './tool-pin-store.js';
+import { createSqlApprovalStore } from './approvals/store.js';
+import { createSqlAuditLog } from './audit/log.js';
+import { type EmbeddedDatabase, openEmbeddedDatabase } from './embedded/database.js';
+import { openSharedEmbeddedDatabase } from './embedded/shared.js';
+import { createSqlToolPinStore } from './pins/store.js';
 
 let db: EmbeddedDatabase;
 const dirs: string[] = [];

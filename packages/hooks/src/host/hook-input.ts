@@ -1,9 +1,9 @@
 import type { JsonObject, JsonValue } from '@argseal/core';
 import { canonicalize, parseStrictJson } from '@argseal/core/data';
 import { HookError } from '../errors.js';
-import { assertNoReservedKeys } from '../pipeline/material-context.js';
 import type { HostName } from './hosts.js';
 import { MAX_INPUT_BYTES } from './read-text.js';
+import { assertNoReservedKeys } from './reserved-keys.js';
 
 /**
  * Server context of one hook call: what the host says about the session, never part of

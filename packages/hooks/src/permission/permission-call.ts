@@ -2,7 +2,7 @@ import type { JsonObject, JsonValue } from '@argseal/core';
 import { canonicalize } from '@argseal/core/data';
 import { HookError } from '../errors.js';
 import type { HookCall } from '../host/hook-input.js';
-import { assertNoReservedKeys } from '../pipeline/material-context.js';
+import { assertNoReservedKeys } from '../host/reserved-keys.js';
 
 /**
  * The call Claude Code hands `--permission-prompt-tool`: `{ tool_name, input, tool_use_id }`

@@ -1,6 +1,5 @@
 import type { JsonObject, JsonValue, RewriteHook, ToolPolicy } from '@argseal/core';
 import { canonicalize } from '@argseal/core/data';
-import { HookError } from '../errors.js';
 import type { HookContext } from '../host/hook-input.js';
 import { resolvePosix } from '../rules/file-paths.js';
 
@@ -17,24 +16,6 @@ export type MaterialContextKey = (typeof MATERIAL_CONTEXT_KEYS)[number];
  * plain `tool_input` and an envelope never hash alike.
  */
 const ENVELOPE_KEYS = { context: 'argseal:context', input: 'argseal:input' } as const;
-
-/** Prefix of the reserved top-level keys. */
-const RESERVED_KEY_PREFIX = 'argseal:';
-
-/**
- * Refuses a tool input with a top-level key in the reserved `argseal:` namespace
- * (HookError `reserved_input_key` at `<base>/<key>`), with or without material context.
- */
-export function assertNoReservedKeys(input: JsonObject, base: string): void {
-  for (const key of Object.keys(input)) {
-    if (key.startsWith(RESERVED_KEY_PREFIX)) {
-      const token = key.replaceAll('~', '~0').replaceAll('/', '~1');
-      throw new HookError('input', 'reserved_input_key', 'tool input uses a reserved key', {
-        path: `${base}/${token}`,
-      });
-    }
-  }
-}
 
 /** The material part of a call's context, in the envelope's form (cwd normalized). */
 export function materialOf(context: HookContext, keys: readonly MaterialContextKey[]): JsonObject {

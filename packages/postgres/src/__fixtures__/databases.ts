@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrate } from '../migrate.js';
+import { migrate } from '../schema/migrate.js';
 
 export { describePostgres } from '@argseal/test-kit';
 

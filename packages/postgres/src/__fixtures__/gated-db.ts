@@ -1,5 +1,5 @@
 import type { AuditEvent } from '@argseal/core/store';
-import type { SqlQueryable } from '../sql-db.js';
+import type { SqlQueryable } from '../sql/db.js';
 
 /** An audit event of one agent's call (the group-commit tests). */
 export const callEvent = (type: AuditEvent['type'], toolCallId: string): AuditEvent => ({

@@ -1,6 +1,6 @@
 import { makeProposal } from '@argseal/test-kit';
-import { MIGRATIONS, MIGRATIONS_TABLE } from '../migrations.js';
-import type { SqlQueryable } from '../sql-db.js';
+import { MIGRATIONS, MIGRATIONS_TABLE } from '../schema/migrations.js';
+import type { SqlQueryable } from '../sql/db.js';
 
 /**
  * Builds what @argseal/postgres 0.1 left behind: schema version 1 only, with a pending
